@@ -1,0 +1,65 @@
+package dev.locus.executor;
+
+import java.util.List;
+
+/**
+ * A snapshot of a keyed executor: per-worker counts, the current key partition, and where the
+ * keys go. Counters are read one after another without stopping the executor, so totals may be
+ * off by the tasks that ran while the snapshot was taken.
+ *
+ * @param workers per-worker counts, by worker index
+ * @param boundaries the current partition: worker {@code i} owns keys in
+ *     {@code [boundaries[i-1], boundaries[i])}; empty when the router ignores keys
+ * @param repartitions how many times the router installed a new partition
+ * @param hottestRanges the most loaded key ranges among recently sampled keys, busiest first
+ */
+public record ExecutorStats(List<WorkerStats> workers, long[] boundaries, long repartitions,
+                            List<KeyRangeLoad> hottestRanges) {
+
+    public ExecutorStats {
+        workers = List.copyOf(workers);
+        boundaries = boundaries.clone();
+        hottestRanges = List.copyOf(hottestRanges);
+    }
+
+    @Override
+    public long[] boundaries() {
+        return boundaries.clone();
+    }
+
+    /** Tasks run by all workers. */
+    public long executed() {
+        return workers.stream().mapToLong(WorkerStats::executed).sum();
+    }
+
+    /**
+     * Busiest worker's executed count over the mean: 1.0 is perfect balance, {@code workers} is
+     * one worker doing everything. {@code NaN} before any task ran.
+     */
+    public double imbalance() {
+        long total = executed();
+        long max = workers.stream().mapToLong(WorkerStats::executed).max().orElse(0);
+        return total == 0 ? Double.NaN : (double) max * workers.size() / total;
+    }
+
+    /**
+     * One worker's counters.
+     *
+     * @param index the worker's index
+     * @param executed tasks it ran (completed normally or not)
+     * @param queued tasks waiting in its queue (an estimate while producers are active)
+     * @param steals tasks it took from other workers' queues ({@link Ordering#RELAXED} only)
+     */
+    public record WorkerStats(int index, long executed, long queued, long steals) {
+    }
+
+    /**
+     * The share of sampled keys that fell in {@code [from, to)}.
+     *
+     * @param from first key of the range
+     * @param to first key after the range
+     * @param share fraction of the sampled keys, in {@code [0, 1]}
+     */
+    public record KeyRangeLoad(long from, long to, double share) {
+    }
+}

@@ -1,0 +1,62 @@
+package dev.locus.executor;
+
+/**
+ * How a worker with an empty queue waits: it spins, then yields, then parks until a producer
+ * wakes it. Producers wake only a worker that has announced it is parking, so a busy worker
+ * costs its producers no {@code unpark}.
+ *
+ * <p>Spinning lowers the latency of the next task at the price of a core; on machines with fewer
+ * cores than producers plus workers, prefer {@link #parkImmediately()}.
+ */
+public final class IdleStrategy {
+
+    private static final IdleStrategy DEFAULT = new IdleStrategy(100, 10);
+    private static final IdleStrategy PARK = new IdleStrategy(0, 0);
+
+    private final int spins;
+    private final int yields;
+
+    private IdleStrategy(int spins, int yields) {
+        this.spins = spins;
+        this.yields = yields;
+    }
+
+    /**
+     * Spins {@code spins} times ({@link Thread#onSpinWait()}), then yields {@code yields} times,
+     * then parks.
+     *
+     * @throws IllegalArgumentException if {@code spins} or {@code yields} is negative
+     */
+    public static IdleStrategy spinYieldPark(int spins, int yields) {
+        if (spins < 0) {
+            throw new IllegalArgumentException("spins must be >= 0, was " + spins);
+        }
+        if (yields < 0) {
+            throw new IllegalArgumentException("yields must be >= 0, was " + yields);
+        }
+        return new IdleStrategy(spins, yields);
+    }
+
+    /** The default: 100 spins, then 10 yields, then park. */
+    public static IdleStrategy defaultStrategy() {
+        return DEFAULT;
+    }
+
+    /** Parks as soon as the queue is empty. */
+    public static IdleStrategy parkImmediately() {
+        return PARK;
+    }
+
+    public int spins() {
+        return spins;
+    }
+
+    public int yields() {
+        return yields;
+    }
+
+    @Override
+    public String toString() {
+        return "IdleStrategy[spins=" + spins + ", yields=" + yields + ", then park]";
+    }
+}

@@ -1,0 +1,59 @@
+package dev.locus.executor;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Counts the producers inside one {@link Epoch}'s submission section, striped over padded cells so
+ * that producers on different threads rarely share a cache line. A producer increments and later
+ * decrements the same cell; a cell is therefore never negative, and the sum is the number of
+ * producers inside.
+ */
+final class InFlightIndicator {
+
+    /** Longs per cell: 128 bytes, two cache lines, against adjacent-line prefetch. */
+    private static final int STRIDE = 16;
+    private static final int STRIPES = stripes();
+
+    private final AtomicLongArray cells = new AtomicLongArray(STRIPES * STRIDE);
+
+    /** Enters; returns the cell to pass to {@link #exit(int)}. */
+    int enter() {
+        int cell = probe() * STRIDE;
+        cells.getAndIncrement(cell);
+        return cell;
+    }
+
+    void exit(int cell) {
+        cells.getAndDecrement(cell);
+    }
+
+    /**
+     * Waits until every producer that entered before this call has exited. Producers that enter
+     * after it may delay it but cannot starve it: they see a newer epoch and leave at once.
+     */
+    void awaitQuiescence() {
+        for (int i = 0; i < STRIPES; i++) {
+            int spins = 0;
+            while (cells.get(i * STRIDE) != 0) {
+                if (++spins < 100) {
+                    Thread.onSpinWait();
+                } else if (spins < 200) {
+                    Thread.yield();
+                } else {
+                    LockSupport.parkNanos(10_000);
+                }
+            }
+        }
+    }
+
+    private static int probe() {
+        int h = System.identityHashCode(Thread.currentThread()) * 0x9E3779B9;
+        return (h ^ (h >>> 16)) & (STRIPES - 1);
+    }
+
+    private static int stripes() {
+        int n = Integer.highestOneBit(Math.max(1, Runtime.getRuntime().availableProcessors()) * 2 - 1) << 1;
+        return Math.min(64, n);
+    }
+}

@@ -1,0 +1,48 @@
+package dev.locus.executor;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+
+/**
+ * An {@link ExecutorService} that places each task on a worker by its key (paper 002, Figure 1c):
+ * the submitting thread routes the task into one worker's queue, and tasks with nearby keys run
+ * on the same worker, for locality and fewer conflicts.
+ *
+ * <p>A task without a key ({@link #execute(Runnable)} of a task that is not {@link Keyed}) is
+ * placed round-robin. Every submitted task is run exactly once, returned by {@link #shutdownNow()},
+ * or handed to the {@link RejectionHandler}: never lost, never run twice.
+ *
+ * <p>Instances come from {@link LocusExecutors}.
+ */
+public interface KeyedExecutorService extends ExecutorService, AutoCloseable {
+
+    /**
+     * Runs {@code task} on the worker that owns {@code key}.
+     *
+     * @throws NullPointerException if {@code task} is null
+     * @throws java.util.concurrent.RejectedExecutionException from the default rejection handler
+     */
+    void execute(long key, Runnable task);
+
+    /** Submits a value-returning task to the worker that owns {@code key}. */
+    <T> Future<T> submit(long key, Callable<T> task);
+
+    /** Submits {@code task} to the worker that owns {@code key}; the future yields {@code null}. */
+    Future<?> submit(long key, Runnable task);
+
+    /** Number of worker threads; fixed for the executor's life. */
+    int workers();
+
+    /** A consistent-enough snapshot of load and routing; cheap enough to poll once a second. */
+    ExecutorStats stats();
+
+    /**
+     * Shuts down, waits for queued tasks to finish, and returns; if interrupted while waiting,
+     * calls {@link #shutdownNow()}, keeps waiting, and re-asserts the interrupt (the contract of
+     * {@code ExecutorService.close()} on JDK 19+). Called from one of this executor's own
+     * workers, it starts the shutdown and returns without waiting, which would never end.
+     */
+    @Override
+    void close();
+}

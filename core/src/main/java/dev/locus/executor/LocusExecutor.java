@@ -1,0 +1,471 @@
+package dev.locus.executor;
+
+import dev.locus.executor.ExecutorStats.KeyRangeLoad;
+import dev.locus.executor.ExecutorStats.WorkerStats;
+import dev.locus.executor.routing.EqualWidthHistogram;
+import dev.locus.executor.routing.KeySampler;
+import dev.locus.executor.routing.RoundRobinRouter;
+import dev.locus.executor.routing.Router;
+import dev.locus.executor.routing.RoutingTable;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RunnableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.IntStream;
+import javax.management.ObjectName;
+
+/**
+ * The keyed executor behind every {@link LocusExecutors} factory: parallel executors in the sense
+ * of paper 002 (Figure 1c), where the producer's own thread routes each task into one worker's
+ * queue.
+ */
+/*
+ * Implementation notes
+ *
+ * Overview. A submission reads the current Epoch (routing table + run state), routes the task by
+ * the epoch's table, and offers it to the chosen Worker's queue. Workers drain their own queues
+ * (see Worker). Every change of table or run state publishes a new Epoch and then waits until no
+ * producer is still inside the old one, so that afterwards every task accepted under the old
+ * epoch is known to be in its queue. That single mechanism gives:
+ *   - shutdown(): after the SHUTDOWN epoch is published and the RUNNING one has drained, no task
+ *     can be added; `closed` tells workers they may exit once their queues are empty.
+ *   - shutdownNow(): likewise, then each worker is taken over by a handshake (Worker notes) and
+ *     its queue and held tasks are drained into the returned list. Each task is thus run (polled
+ *     by its worker before the handshake), returned (polled by the drain after it), or rejected
+ *     (its producer saw a non-RUNNING epoch): exactly one of the three.
+ *   - re-partitioning with per-key order (the epoch hand-off).
+ *
+ * Epoch hand-off. When the router proposes a new table T' to replace T (version v -> v+1):
+ *   1. publish a Handoff(T, v+1) and then the new epoch; producers entering now route by T' and
+ *      tag their tasks with v+1 (KeyedTask);
+ *   2. wait until the old epoch is empty: every task routed by T is now in its queue;
+ *   3. put a Fence behind them in every worker's queue.
+ * A worker that dequeues a v+1 task for key k whose old owner j = T.route(k) is another worker
+ * holds it (in a per-source FIFO) until worker j dequeues its fence, i.e. until j has run every
+ * task it was given for k under T; it also holds any later task from the same source while one is
+ * held, so held tasks keep their order. Workers never block on a fence: they keep draining their
+ * queues (and so pass their own fences), so hand-offs cannot deadlock. A new re-partition starts
+ * only when every fence of the previous one has passed; then each worker releases its held tasks
+ * before it dequeues anything else, so at most two table versions are ever in the queues, and a
+ * task older than the current hand-off was routed to its worker by a table under which that
+ * worker already owned the key. With relaxed ordering, or a router that ignores keys, tasks are
+ * not tagged and no hand-off is made.
+ *
+ * Concurrency. `epoch`, `handoff`, `closed`, `stopping` are volatile. All epoch changes happen
+ * under epochLock (tryLock for re-partitions, which are optional). Producers never take a lock:
+ * inside an epoch they only route and offer, both non-blocking, and rejection handlers and
+ * router.rebalance run after they leave it, so waiting for an epoch to drain is bounded by
+ * producers' progress, never by user code.
+ *
+ * Memory ordering. A producer increments its InFlightIndicator cell and then re-reads `epoch`; a
+ * publisher writes `epoch` and then reads the cells. Both pairs are sequentially consistent
+ * (volatile/atomic), so either the producer sees the new epoch and leaves, or the publisher sees
+ * the producer and waits for its decrement, which follows its offer. The handoff is written
+ * before the epoch that tags tasks with its version, so a worker holding such a task sees it.
+ *
+ * References. Paper 002 §3 (executor models), §4.2 (round-robin, fixed and PD-partition routing);
+ * java.util.concurrent.ThreadPoolExecutor (run-state contract, interrupt rules).
+ */
+final class LocusExecutor extends AbstractExecutorService implements KeyedExecutorService {
+
+    private static final System.Logger LOG = System.getLogger(LocusExecutor.class.getName());
+    /** One keyed task in this many is sampled for {@link ExecutorStats#hottestRanges()}. */
+    private static final int STATS_SAMPLE_EVERY = 64;
+    private static final int HOT_RANGE_BINS = 64;
+    private static final int HOT_RANGES = 5;
+
+    final ExecutorConfig config;
+    final Worker[] workers;
+    final boolean relaxed;
+    volatile boolean closed;
+    volatile boolean stopping;
+    volatile Handoff handoff;
+
+    private final Router router;
+    private final boolean repartitions;
+    private final boolean tagTasks;
+    private final RoutingTable unkeyed;
+    private final KeySampler statsSampler = new KeySampler(4096);
+    private final ReentrantLock epochLock = new ReentrantLock();
+    private final AtomicInteger liveWorkers;
+    private final CountDownLatch terminated = new CountDownLatch(1);
+    private volatile Epoch epoch;
+    private volatile long repartitionCount;
+    private volatile ObjectName mbeanName;
+
+    private LocusExecutor(ExecutorConfig config) {
+        this.config = config;
+        this.router = config.router();
+        this.relaxed = config.ordering() == Ordering.RELAXED;
+        this.repartitions = router.repartitions();
+        RoutingTable initial = Objects.requireNonNull(router.initialTable(), "router returned no initial table");
+        this.tagTasks = repartitions && !relaxed;
+        this.unkeyed = new RoundRobinRouter(config.workers()).initialTable();
+        this.epoch = new Epoch(initial, 0, Epoch.RUNNING);
+        this.workers = new Worker[config.workers()];
+        this.liveWorkers = new AtomicInteger(config.workers());
+        for (int i = 0; i < workers.length; i++) {
+            workers[i] = new Worker(i, this, config);
+        }
+    }
+
+    static LocusExecutor start(ExecutorConfig config) {
+        LocusExecutor executor = new LocusExecutor(config);
+        int started = 0;
+        try {
+            for (; started < executor.workers.length; started++) {
+                executor.startThread(executor.workers[started]);
+            }
+            if (config.registerMBean()) {
+                executor.mbeanName = ExecutorMBean.register(executor, config.name());
+            }
+        } catch (RuntimeException | Error e) {
+            for (int i = started; i < executor.workers.length; i++) {
+                executor.liveWorkers.decrementAndGet(); // never started
+            }
+            executor.shutdownNow();
+            throw e;
+        }
+        return executor;
+    }
+
+    private void startThread(Worker worker) {
+        Thread t = config.threadFactory().newThread(worker);
+        if (t == null) {
+            throw new IllegalStateException("thread factory " + config.threadFactory() + " returned null");
+        }
+        worker.start(t);
+    }
+
+    // ---- submission ----
+
+    @Override
+    public void execute(Runnable task) {
+        if (task instanceof Keyed keyed) {
+            dispatch(keyed.key(), true, task);
+        } else {
+            dispatch(0, false, task);
+        }
+    }
+
+    @Override
+    public void execute(long key, Runnable task) {
+        dispatch(key, true, task);
+    }
+
+    @Override
+    public <T> Future<T> submit(long key, Callable<T> task) {
+        RunnableFuture<T> future = newTaskFor(Objects.requireNonNull(task, "task"));
+        dispatch(key, true, future);
+        return future;
+    }
+
+    @Override
+    public Future<?> submit(long key, Runnable task) {
+        RunnableFuture<Void> future = newTaskFor(Objects.requireNonNull(task, "task"), null);
+        dispatch(key, true, future);
+        return future;
+    }
+
+    @Override
+    protected <T> RunnableFuture<T> newTaskFor(Callable<T> callable) {
+        return callable instanceof Keyed keyed ? new KeyedFuture<>(callable, keyed.key()) : new FutureTask<>(callable);
+    }
+
+    @Override
+    protected <T> RunnableFuture<T> newTaskFor(Runnable runnable, T value) {
+        return runnable instanceof Keyed keyed
+                ? new KeyedFuture<>(runnable, value, keyed.key())
+                : new FutureTask<>(runnable, value);
+    }
+
+    private void dispatch(long key, boolean keyed, Runnable task) {
+        Objects.requireNonNull(task, "task");
+        Epoch e;
+        int cell;
+        for (;;) {
+            e = epoch;
+            cell = e.inFlight.enter();
+            if (epoch == e) {
+                break;
+            }
+            e.inFlight.exit(cell);
+        }
+        Worker target = null;
+        try {
+            if (e.runState == Epoch.RUNNING) {
+                Worker w = workers[keyed ? e.table.route(key) : unkeyed.route(key)];
+                Object element = keyed && tagTasks ? new KeyedTask(task, key, e.tableVersion) : task;
+                if (w.offer(element)) {
+                    target = w;
+                }
+            }
+        } finally {
+            e.inFlight.exit(cell);
+        }
+        if (target == null) {
+            config.rejectionHandler().rejected(task, this, e.runState != Epoch.RUNNING);
+            return;
+        }
+        target.wakeIfParked();
+        if (keyed) {
+            observe(key);
+        }
+    }
+
+    private void observe(long key) {
+        if (ThreadLocalRandom.current().nextInt(STATS_SAMPLE_EVERY) == 0) {
+            statsSampler.record(key);
+        }
+        if (repartitions && router.sample(key)) {
+            maybeRepartition();
+        }
+    }
+
+    // ---- re-partitioning ----
+
+    private void maybeRepartition() {
+        if (handoffInProgress() || !epochLock.tryLock()) {
+            return;
+        }
+        try {
+            Epoch current = epoch;
+            if (current.runState != Epoch.RUNNING || handoffInProgress()) {
+                return;
+            }
+            RoutingTable next;
+            try {
+                next = router.rebalance(current.table);
+            } catch (RuntimeException failure) {
+                LOG.log(Level.WARNING, "router " + router + " failed to rebalance; keeping its table", failure);
+                return;
+            }
+            if (next != null) {
+                install(current, next);
+            }
+        } finally {
+            epochLock.unlock();
+        }
+    }
+
+    private boolean handoffInProgress() {
+        Handoff h = handoff;
+        return h != null && !h.complete();
+    }
+
+    /** Replaces the table with an epoch hand-off (class notes). Called under epochLock. */
+    private void install(Epoch current, RoutingTable next) {
+        if (next.workers() != workers.length) {
+            LOG.log(Level.WARNING, "router " + router + " proposed a table for " + next.workers()
+                    + " workers, executor has " + workers.length + "; ignored");
+            return;
+        }
+        Epoch nextEpoch = current.withTable(next);
+        Handoff h = tagTasks && current.table.keyAffine() && next.keyAffine()
+                ? new Handoff(current.table, nextEpoch.tableVersion, workers.length)
+                : null;
+        if (h != null) {
+            handoff = h;
+        }
+        epoch = nextEpoch;
+        current.inFlight.awaitQuiescence();
+        if (h != null) {
+            for (Worker w : workers) {
+                w.offerFence(h.fence(w.index));
+            }
+        }
+        repartitionCount = repartitionCount + 1;
+    }
+
+    // ---- lifecycle ----
+
+    @Override
+    public void shutdown() {
+        epochLock.lock();
+        try {
+            Epoch current = epoch;
+            if (current.runState == Epoch.RUNNING) {
+                epoch = current.withState(Epoch.SHUTDOWN);
+                current.inFlight.awaitQuiescence();
+                closed = true;
+                wakeAll();
+            }
+        } finally {
+            epochLock.unlock();
+        }
+    }
+
+    @Override
+    public List<Runnable> shutdownNow() {
+        epochLock.lock();
+        try {
+            Epoch current = epoch;
+            if (current.runState != Epoch.STOP) {
+                epoch = current.withState(Epoch.STOP);
+                stopping = true;
+                current.inFlight.awaitQuiescence();
+                closed = true;
+            }
+            for (Worker w : workers) {
+                w.interrupt();
+            }
+            List<Runnable> neverStarted = new ArrayList<>();
+            for (Worker w : workers) {
+                w.awaitNotPolling();
+                w.drainTo(neverStarted);
+            }
+            return neverStarted;
+        } finally {
+            epochLock.unlock();
+        }
+    }
+
+    @Override
+    public boolean isShutdown() {
+        return epoch.runState != Epoch.RUNNING;
+    }
+
+    @Override
+    public boolean isTerminated() {
+        return terminated.getCount() == 0;
+    }
+
+    @Override
+    public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+        return terminated.await(timeout, unit);
+    }
+
+    @Override
+    public void close() {
+        if (isWorkerThread(Thread.currentThread())) {
+            shutdown();
+            return;
+        }
+        boolean interrupted = false;
+        shutdown();
+        while (!isTerminated()) {
+            try {
+                awaitTermination(1, TimeUnit.DAYS);
+            } catch (InterruptedException e) {
+                if (!interrupted) {
+                    shutdownNow();
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private boolean isWorkerThread(Thread t) {
+        for (Worker w : workers) {
+            if (w.thread() == t) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    void wakeAll() {
+        for (Worker w : workers) {
+            w.wake();
+        }
+    }
+
+    /** Called by each worker thread as it ends; {@code normally} is false if our own loop failed. */
+    void workerExited(Worker worker, boolean normally) {
+        if (!normally && !stopping) {
+            try {
+                LOG.log(Level.ERROR, "worker " + worker.index + " of " + config.name() + " failed; replacing its thread");
+                startThread(worker);
+                return;
+            } catch (RuntimeException | Error e) {
+                LOG.log(Level.ERROR, "cannot replace worker " + worker.index + " of " + config.name(), e);
+            }
+        }
+        if (liveWorkers.decrementAndGet() == 0) {
+            terminated.countDown();
+            ObjectName name = mbeanName;
+            if (name != null) {
+                ExecutorMBean.unregister(name);
+            }
+        }
+    }
+
+    // ---- introspection ----
+
+    @Override
+    public int workers() {
+        return workers.length;
+    }
+
+    Router router() {
+        return router;
+    }
+
+    @Override
+    public ExecutorStats stats() {
+        List<WorkerStats> perWorker = new ArrayList<>(workers.length);
+        for (Worker w : workers) {
+            perWorker.add(new WorkerStats(w.index, w.executed(), w.queued(), w.steals()));
+        }
+        return new ExecutorStats(perWorker, epoch.table.boundaries(), repartitionCount, hottestRanges());
+    }
+
+    private List<KeyRangeLoad> hottestRanges() {
+        long[] samples = statsSampler.snapshot();
+        if (samples.length == 0) {
+            return List.of();
+        }
+        EqualWidthHistogram h = EqualWidthHistogram.of(samples, HOT_RANGE_BINS);
+        return IntStream.range(0, h.bins())
+                .filter(i -> h.count(i) > 0)
+                .boxed()
+                .sorted(Comparator.comparingLong(h::count).reversed())
+                .limit(HOT_RANGES)
+                .map(i -> new KeyRangeLoad(h.lowKey(i), h.highKey(i), (double) h.count(i) / samples.length))
+                .toList();
+    }
+
+    @Override
+    public String toString() {
+        Epoch e = epoch;
+        String state = isTerminated() ? "Terminated" : e.runState == Epoch.RUNNING ? "Running"
+                : e.runState == Epoch.SHUTDOWN ? "Shutting down" : "Stopping";
+        return super.toString() + "[" + state + ", name = " + config.name() + ", router = " + router
+                + ", workers = " + workers.length + "]";
+    }
+
+    /** A future whose task is {@link Keyed}, so that {@code submit} routes it by its key. */
+    private static final class KeyedFuture<T> extends FutureTask<T> implements Keyed {
+
+        private final long key;
+
+        KeyedFuture(Callable<T> callable, long key) {
+            super(callable);
+            this.key = key;
+        }
+
+        KeyedFuture(Runnable runnable, T value, long key) {
+            super(runnable, value);
+            this.key = key;
+        }
+
+        @Override
+        public long key() {
+            return key;
+        }
+    }
+}

@@ -1,0 +1,414 @@
+package dev.locus.executor;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
+import org.jctools.queues.MpscUnboundedXaddArrayQueue;
+
+/**
+ * One worker: a queue that producers fill and this worker's thread drains, the tasks it holds back
+ * during a re-partition, and its counters.
+ */
+/*
+ * Implementation notes
+ *
+ * Overview. The thread loops: take the next task (a held task whose fence has passed, else the
+ * queue head, else, with relaxed ordering, a task stolen from another worker), run it, repeat; when
+ * there is nothing, spin, then yield, then park. Queue elements are tasks (Runnable), KeyedTasks
+ * (tasks that remember their key and table version, only for executors that re-partition with
+ * per-key order) and Fences (markers of a re-partition, see Handoff).
+ *
+ * Concurrency. The queue is multi-producer, single-consumer (multi-consumer with relaxed ordering,
+ * where thieves poll it too). Everything else but the counters is touched only by this worker's
+ * thread while it is "polling": the held lists, heldCount, heldHandoff, and the consumer side of
+ * the queue. shutdownNow() takes them over by a handshake: it sets executor.stopping, then waits
+ * for polling == false; a worker sets polling = true and then reads stopping before it touches
+ * any of them, so (Dekker) either it sees stopping and leaves, or shutdownNow sees it polling and
+ * waits until it has stopped. Tasks run outside the polling window, so the wait is short.
+ *
+ * Parking: the worker sets parked = true and then re-checks its queue; a producer enqueues and then
+ * reads parked. One of the two sees the other (both are sequentially consistent accesses: the
+ * queue's producer index is advanced by an atomic add), so a task is never left behind a parked
+ * worker, and producers call unpark only for a worker that announced it is parking. Fences,
+ * shutdown and shutdownNow unpark every worker unconditionally; an early unpark leaves a permit.
+ *
+ * Memory ordering. polling = true is a volatile store (it must not be reordered with the load of
+ * stopping); polling = false is a release store, enough for shutdownNow, whose acquiring load of
+ * false then sees every held-list and consumer-index write before it. Counters are written only by
+ * their owner, with opaque stores, and read by stats() with opaque loads.
+ *
+ * References. Paper 002 §3 (parallel executors: one private buffer per worker), §4.2.
+ */
+final class Worker implements Runnable {
+
+    private static final VarHandle POLLING;
+    private static final VarHandle EXECUTED;
+    private static final VarHandle STEALS;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            POLLING = lookup.findVarHandle(Worker.class, "polling", boolean.class);
+            EXECUTED = lookup.findVarHandle(Worker.class, "executed", long.class);
+            STEALS = lookup.findVarHandle(Worker.class, "steals", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private static final int CHUNK_SIZE = 1024;
+
+    final int index;
+    private final LocusExecutor executor;
+    private final Queue<Object> queue;
+    /** Tasks waiting in the queue, counted only when the queue is bounded; otherwise null. */
+    private final AtomicInteger queuedTasks;
+    private final int capacity;
+    private final IdleStrategy idleStrategy;
+
+    private volatile Thread thread;
+    private volatile boolean parked;
+    @SuppressWarnings("unused") // accessed through POLLING
+    private volatile boolean polling;
+    @SuppressWarnings("unused") // accessed through EXECUTED
+    private long executed;
+    @SuppressWarnings("unused") // accessed through STEALS
+    private long steals;
+
+    /** Held tasks by the worker they moved from; owned by this worker while polling. */
+    private final ArrayDeque<Runnable>[] heldFrom;
+    private int heldCount;
+    private Handoff heldHandoff;
+    /** A task of a newer table version, polled while older ones were held; runs after them. */
+    private KeyedTask deferred;
+
+    @SuppressWarnings({"unchecked", "rawtypes"}) // generic array of held FIFOs
+    Worker(int index, LocusExecutor executor, ExecutorConfig config) {
+        this.index = index;
+        this.executor = executor;
+        this.queue = config.ordering() == Ordering.RELAXED
+                ? new MpmcUnboundedXaddArrayQueue<>(CHUNK_SIZE)
+                : new MpscUnboundedXaddArrayQueue<>(CHUNK_SIZE);
+        this.capacity = config.queueCapacity();
+        this.queuedTasks = capacity > 0 ? new AtomicInteger() : null;
+        this.idleStrategy = config.idleStrategy();
+        this.heldFrom = new ArrayDeque[config.workers()];
+    }
+
+    // ---- producer side ----
+
+    /** Queues a task (or KeyedTask); false if the bounded queue is full. */
+    boolean offer(Object task) {
+        if (queuedTasks != null && !reserveSlot()) {
+            return false;
+        }
+        queue.offer(task);
+        return true;
+    }
+
+    /** Queues a fence; fences do not count against the capacity. */
+    void offerFence(Handoff.Fence fence) {
+        queue.offer(fence);
+        wakeIfParked();
+    }
+
+    void wakeIfParked() {
+        if (parked) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    void wake() {
+        LockSupport.unpark(thread);
+    }
+
+    private boolean reserveSlot() {
+        for (;;) {
+            int n = queuedTasks.get();
+            if (n >= capacity) {
+                return false;
+            }
+            if (queuedTasks.compareAndSet(n, n + 1)) {
+                return true;
+            }
+        }
+    }
+
+    // ---- lifecycle, called by the executor ----
+
+    void start(Thread t) {
+        this.thread = t;
+        t.start();
+    }
+
+    Thread thread() {
+        return thread;
+    }
+
+    void interrupt() {
+        Thread t = thread;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    /** Waits until this worker has left its polling window for good (executor.stopping is set). */
+    void awaitNotPolling() {
+        int spins = 0;
+        while ((boolean) POLLING.getAcquire(this)) {
+            if (++spins < 100) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+
+    /** Moves every task never started into {@code out}; only after {@link #awaitNotPolling()}. */
+    void drainTo(List<Runnable> out) {
+        for (ArrayDeque<Runnable> held : heldFrom) {
+            if (held != null) {
+                out.addAll(held);
+                held.clear();
+            }
+        }
+        heldCount = 0;
+        if (deferred != null) {
+            out.add(deferred.task);
+            deferred = null;
+        }
+        Object e;
+        while ((e = queue.poll()) != null) {
+            if (e instanceof KeyedTask kt) {
+                out.add(kt.task);
+            } else if (e instanceof Runnable r) {
+                out.add(r);
+            }
+        }
+    }
+
+    long executed() {
+        return (long) EXECUTED.getOpaque(this);
+    }
+
+    long steals() {
+        return (long) STEALS.getOpaque(this);
+    }
+
+    long queued() {
+        return queuedTasks != null ? queuedTasks.get() : queue.size();
+    }
+
+    // ---- the worker thread ----
+
+    @Override
+    public void run() {
+        if (executor.config.pinWorkers()) {
+            AffinityPinning.pin(index);
+        }
+        boolean completedNormally = false;
+        try {
+            loop();
+            completedNormally = true;
+        } finally {
+            POLLING.setRelease(this, false);
+            executor.workerExited(this, completedNormally);
+        }
+    }
+
+    private void loop() {
+        int idle = 0;
+        for (;;) {
+            POLLING.setVolatile(this, true);
+            if (executor.stopping) {
+                return;
+            }
+            Runnable task = next();
+            POLLING.setRelease(this, false);
+            if (task != null) {
+                idle = 0;
+                runTask(task);
+            } else if (executor.closed && heldCount == 0 && queue.isEmpty()) {
+                return;
+            } else {
+                idle = idle(idle);
+            }
+        }
+    }
+
+    private Runnable next() {
+        for (;;) {
+            if (heldCount > 0) {
+                Runnable released = releaseHeld();
+                if (released != null) {
+                    return released;
+                }
+            }
+            Object e = deferred;
+            if (e != null) {
+                deferred = null;
+            } else if ((e = queue.poll()) == null) {
+                return executor.relaxed ? steal() : null;
+            }
+            Runnable task = admit(e);
+            if (task != null) {
+                return task;
+            }
+        }
+    }
+
+    /** The task to run for a dequeued element, or null if it was a fence or is held back. */
+    private Runnable admit(Object e) {
+        if (e instanceof Handoff.Fence fence) {
+            fence.handoff().pass(index);
+            executor.wakeAll();
+            return null;
+        }
+        if (queuedTasks != null) {
+            queuedTasks.decrementAndGet();
+        }
+        if (e instanceof KeyedTask kt) {
+            return holdIfMoved(kt);
+        }
+        return (Runnable) e;
+    }
+
+    /**
+     * Decides whether a tagged task runs now. Its hand-off is the one its table version names:
+     * the hand-off of the tasks this worker already holds, else the executor's current one. A task
+     * routed under that hand-off's new table, whose key the previous table gave to another worker,
+     * waits until that worker has passed its fence, and behind any task already held from it. A
+     * task of an older version is one whose key this worker already owned, and runs. A task of a
+     * newer version than the held ones is deferred until they are released (their hand-off is
+     * complete, or no newer table could exist), so hand-offs never mix in the held lists.
+     */
+    private Runnable holdIfMoved(KeyedTask kt) {
+        Handoff h = heldCount > 0 ? heldHandoff : executor.handoff;
+        if (h == null || kt.tableVersion < h.version) {
+            return kt.task;
+        }
+        if (kt.tableVersion > h.version) {
+            deferred = kt;
+            return null;
+        }
+        int source = h.previous.route(kt.key);
+        if (source == index || (h.passed(source) && isEmpty(heldFrom[source]))) {
+            return kt.task;
+        }
+        ArrayDeque<Runnable> held = heldFrom[source];
+        if (held == null) {
+            held = heldFrom[source] = new ArrayDeque<>();
+        }
+        held.addLast(kt.task);
+        heldCount++;
+        heldHandoff = h;
+        return null;
+    }
+
+    private Runnable releaseHeld() {
+        for (int source = 0; source < heldFrom.length; source++) {
+            ArrayDeque<Runnable> held = heldFrom[source];
+            if (!isEmpty(held) && heldHandoff.passed(source)) {
+                heldCount--;
+                return held.pollFirst();
+            }
+        }
+        return null;
+    }
+
+    private boolean releasable() {
+        if (heldCount == 0) {
+            return false;
+        }
+        for (int source = 0; source < heldFrom.length; source++) {
+            if (!isEmpty(heldFrom[source]) && heldHandoff.passed(source)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isEmpty(ArrayDeque<Runnable> held) {
+        return held == null || held.isEmpty();
+    }
+
+    private Runnable steal() {
+        Worker[] all = executor.workers;
+        for (int i = 1; i < all.length; i++) {
+            Worker victim = all[(index + i) % all.length];
+            Object e = victim.queue.poll();
+            if (e != null) {
+                if (victim.queuedTasks != null) {
+                    victim.queuedTasks.decrementAndGet();
+                }
+                STEALS.setOpaque(this, (long) STEALS.getOpaque(this) + 1);
+                return (Runnable) e;
+            }
+        }
+        return null;
+    }
+
+    private void runTask(Runnable task) {
+        // Clear an interrupt left over from an earlier task, unless shutdownNow() sent it.
+        if (Thread.interrupted() && executor.stopping) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            task.run();
+        } catch (Throwable failure) {
+            report(failure);
+        } finally {
+            EXECUTED.setOpaque(this, (long) EXECUTED.getOpaque(this) + 1);
+        }
+    }
+
+    /** A task's throwable goes to the thread's handler, as if the thread had died of it. */
+    private static void report(Throwable failure) {
+        Thread t = Thread.currentThread();
+        try {
+            t.getUncaughtExceptionHandler().uncaughtException(t, failure);
+        } catch (Throwable ignored) {
+            // A failing handler must not take the worker down with it.
+        }
+    }
+
+    private int idle(int idle) {
+        if (idle < idleStrategy.spins()) {
+            Thread.onSpinWait();
+        } else if (idle < idleStrategy.spins() + idleStrategy.yields()) {
+            Thread.yield();
+        } else {
+            park();
+            return idle;
+        }
+        return idle + 1;
+    }
+
+    private void park() {
+        parked = true;
+        if (queue.isEmpty() && !releasable() && !executor.stopping
+                && !(executor.closed && heldCount == 0) && !(executor.relaxed && anyVictimBusy())) {
+            if (executor.relaxed) {
+                // Idle thieves look for work to steal now and then; producers only wake owners.
+                LockSupport.parkNanos(this, 1_000_000L);
+            } else {
+                LockSupport.park(this);
+            }
+        }
+        parked = false;
+    }
+
+    private boolean anyVictimBusy() {
+        for (Worker w : executor.workers) {
+            if (w != this && !w.queue.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,225 @@
+package dev.locus.executor.routing;
+
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The key-based adaptive scheduler of paper 002 §4.2. It starts on the fixed partition of a
+ * warm-up key range while it samples every key; once it holds {@code confidenceThreshold}
+ * samples (10,000 by default, the paper's figure for a 99%-accurate CDF with 95% confidence) it
+ * installs the PD-partition of the samples, whose ranges hold about equal numbers of tasks.
+ *
+ * <p>Beyond the paper, it keeps watching: after warm-up it samples one key in
+ * {@code sampleEvery} into the same window, where each new key replaces a random old one, and
+ * about once every {@code checkEvery} samples it measures the share of the window that each
+ * current range receives. When the busiest range's share exceeds {@code imbalanceThreshold} times
+ * the fair share, it computes the PD-partition of the window and proposes it if it lowers that
+ * share by at least a tenth. After such a re-partition it samples every key until twice the
+ * window has been written, so that the window forgets the old distribution within tens of
+ * thousands of tasks rather than hundreds, and follow-up checks correct the first, mixed estimate.
+ * Load is measured in tasks; a router that weighs ranges by cost can build on the same window.
+ */
+public final class AdaptiveRangeRouter implements Router {
+
+    private static final double MIN_IMPROVEMENT = 0.9;
+
+    private final int workers;
+    private final Settings settings;
+    private final KeySampler window;
+    /** Samples still to take at the full rate after a drift; shared only while positive. */
+    private final AtomicInteger catchUp = new AtomicInteger();
+    private volatile boolean adapted;
+
+    /** @throws IllegalArgumentException if {@code workers < 1} */
+    public AdaptiveRangeRouter(int workers, Settings settings) {
+        this.workers = Routers.checkWorkers(workers);
+        if (settings == null) {
+            throw new NullPointerException("settings");
+        }
+        this.settings = settings;
+        this.window = new KeySampler(settings.confidenceThreshold);
+    }
+
+    /** A router with the {@linkplain Settings#defaults() default settings}. */
+    public AdaptiveRangeRouter(int workers) {
+        this(workers, Settings.defaults());
+    }
+
+    @Override
+    public RoutingTable initialTable() {
+        return RangeTable.equalWidth(workers, settings.warmupMinKey, settings.warmupMaxKey);
+    }
+
+    @Override
+    public boolean repartitions() {
+        return true;
+    }
+
+    @Override
+    public boolean sample(long key) {
+        if (!adapted) {
+            return window.record(key) || window.isFull();
+        }
+        if (!settings.rebalancing) {
+            return false;
+        }
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        boolean catchingUp = catchUp.get() > 0 && catchUp.getAndDecrement() > 0;
+        if (!catchingUp && random.nextInt(settings.sampleEvery) != 0) {
+            return false;
+        }
+        window.record(key);
+        return random.nextInt(settings.checkEvery) == 0;
+    }
+
+    @Override
+    public RoutingTable rebalance(RoutingTable current) {
+        if (!adapted) {
+            if (!window.isFull()) {
+                return null;
+            }
+            adapted = true;
+            return PdPartition.of(window.snapshot(), workers, settings.histogramBins);
+        }
+        if (!settings.rebalancing) {
+            return null;
+        }
+        long[] samples = window.snapshot();
+        double currentShare = busiestShare(current, samples);
+        if (currentShare * workers <= settings.imbalanceThreshold) {
+            return null;
+        }
+        RangeTable proposal = PdPartition.of(samples, workers, settings.histogramBins);
+        if (busiestShare(proposal, samples) >= currentShare * MIN_IMPROVEMENT) {
+            return null;
+        }
+        catchUp.set(2 * settings.confidenceThreshold);
+        return proposal;
+    }
+
+    /** Whether the warm-up is over and the router runs on a PD-partition. */
+    public boolean isAdapted() {
+        return adapted;
+    }
+
+    /** The settings this router was built with. */
+    public Settings settings() {
+        return settings;
+    }
+
+    /** The fraction of {@code samples} that the busiest worker of {@code table} receives. */
+    static double busiestShare(RoutingTable table, long[] samples) {
+        long[] perWorker = new long[table.workers()];
+        for (long key : samples) {
+            perWorker[table.route(key)]++;
+        }
+        long max = 0;
+        for (long n : perWorker) {
+            max = Math.max(max, n);
+        }
+        return samples.length == 0 ? 0 : (double) max / samples.length;
+    }
+
+    @Override
+    public String toString() {
+        return "AdaptiveRangeRouter[workers=" + workers + ", adapted=" + adapted + ", " + settings + "]";
+    }
+
+    /**
+     * Tuning of the adaptive router. Immutable; each {@code with} method returns a copy.
+     */
+    public static final class Settings {
+
+        private static final Settings DEFAULTS =
+                new Settings(10_000, 1024, 0, Integer.MAX_VALUE, true, 8, 1024, 1.10);
+
+        private final int confidenceThreshold;
+        private final int histogramBins;
+        private final long warmupMinKey;
+        private final long warmupMaxKey;
+        private final boolean rebalancing;
+        private final int sampleEvery;
+        private final int checkEvery;
+        private final double imbalanceThreshold;
+
+        private Settings(int confidenceThreshold, int histogramBins, long warmupMinKey, long warmupMaxKey,
+                         boolean rebalancing, int sampleEvery, int checkEvery, double imbalanceThreshold) {
+            this.confidenceThreshold = confidenceThreshold;
+            this.histogramBins = histogramBins;
+            this.warmupMinKey = warmupMinKey;
+            this.warmupMaxKey = warmupMaxKey;
+            this.rebalancing = rebalancing;
+            this.sampleEvery = sampleEvery;
+            this.checkEvery = checkEvery;
+            this.imbalanceThreshold = imbalanceThreshold;
+        }
+
+        /**
+         * 10,000 samples before the first PD-partition (also the size of the sample window), 1,024
+         * histogram bins, warm-up on {@code [0, Integer.MAX_VALUE]}, re-balancing on with one key
+         * in 8 sampled, a check about every 1,024 samples and a threshold of 1.10.
+         */
+        public static Settings defaults() {
+            return DEFAULTS;
+        }
+
+        /** Samples gathered before the first PD-partition, and the size of the sample window. */
+        public Settings confidenceThreshold(int samples) {
+            return new Settings(Routers.checkPositive("confidenceThreshold", samples), histogramBins,
+                    warmupMinKey, warmupMaxKey, rebalancing, sampleEvery, checkEvery, imbalanceThreshold);
+        }
+
+        /** Bins of the equal-width histogram. */
+        public Settings histogramBins(int bins) {
+            return new Settings(confidenceThreshold, Routers.checkPositive("histogramBins", bins),
+                    warmupMinKey, warmupMaxKey, rebalancing, sampleEvery, checkEvery, imbalanceThreshold);
+        }
+
+        /** The key range cut into equal widths during warm-up. */
+        public Settings warmupRange(long minKey, long maxKey) {
+            RangeTable.equalWidth(1, minKey, maxKey); // validates the range
+            return new Settings(confidenceThreshold, histogramBins, minKey, maxKey, rebalancing,
+                    sampleEvery, checkEvery, imbalanceThreshold);
+        }
+
+        /** Whether to keep sampling after warm-up and re-partition on drift (the paper does not). */
+        public Settings rebalancing(boolean enabled) {
+            return new Settings(confidenceThreshold, histogramBins, warmupMinKey, warmupMaxKey, enabled,
+                    sampleEvery, checkEvery, imbalanceThreshold);
+        }
+
+        /** After warm-up, one key in {@code n} (on average) enters the window. */
+        public Settings sampleEvery(int n) {
+            return new Settings(confidenceThreshold, histogramBins, warmupMinKey, warmupMaxKey, rebalancing,
+                    Routers.checkPositive("sampleEvery", n), checkEvery, imbalanceThreshold);
+        }
+
+        /** Balance is checked about once every {@code n} samples. */
+        public Settings checkEvery(int n) {
+            return new Settings(confidenceThreshold, histogramBins, warmupMinKey, warmupMaxKey, rebalancing,
+                    sampleEvery, Routers.checkPositive("checkEvery", n), imbalanceThreshold);
+        }
+
+        /**
+         * Re-partition when the busiest worker's share of the window exceeds this multiple of the
+         * fair share.
+         *
+         * @throws IllegalArgumentException unless {@code threshold > 1}
+         */
+        public Settings imbalanceThreshold(double threshold) {
+            if (!(threshold > 1.0)) {
+                throw new IllegalArgumentException("imbalanceThreshold must be > 1, was " + threshold);
+            }
+            return new Settings(confidenceThreshold, histogramBins, warmupMinKey, warmupMaxKey, rebalancing,
+                    sampleEvery, checkEvery, threshold);
+        }
+
+        @Override
+        public String toString() {
+            return "Settings[confidenceThreshold=" + confidenceThreshold + ", histogramBins=" + histogramBins
+                    + ", warmup=[" + warmupMinKey + ", " + warmupMaxKey + "], rebalancing=" + rebalancing
+                    + ", sampleEvery=" + sampleEvery + ", checkEvery=" + checkEvery
+                    + ", imbalanceThreshold=" + imbalanceThreshold + "]";
+        }
+    }
+}

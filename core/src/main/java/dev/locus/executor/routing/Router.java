@@ -1,0 +1,43 @@
+package dev.locus.executor.routing;
+
+/**
+ * Decides where tasks run: hands the executor a {@link RoutingTable} to start with, watches the
+ * keys it routes, and may propose a replacement table, which the executor installs with an epoch
+ * hand-off that keeps per-key order (see {@code dev.locus.executor.LocusExecutor}).
+ *
+ * <p>The three routers of paper 002 §4.2 implement it: {@link RoundRobinRouter},
+ * {@link FixedRangeRouter} and {@link AdaptiveRangeRouter}. A router instance serves one executor.
+ */
+public interface Router {
+
+    /** The table used until the first re-partition. */
+    RoutingTable initialTable();
+
+    /**
+     * Whether {@link #rebalance(RoutingTable)} may ever return a new table. The executor calls
+     * {@link #sample(long)} and {@link #rebalance(RoutingTable)}, and pays for the epoch
+     * hand-off's bookkeeping, only for routers that say so.
+     */
+    default boolean repartitions() {
+        return false;
+    }
+
+    /**
+     * Sees a key the executor just routed, in the submitting thread. Returns {@code true} when the
+     * router would like {@link #rebalance(RoutingTable)} to be called soon. Must be cheap and
+     * thread-safe; called concurrently by all producers.
+     */
+    default boolean sample(long key) {
+        return false;
+    }
+
+    /**
+     * Proposes a new table, or returns {@code null} to keep {@code current}. The executor calls
+     * it outside any submission, never concurrently with itself, and not while a previous
+     * hand-off is still in progress; a router that was skipped will ask again through
+     * {@link #sample(long)}.
+     */
+    default RoutingTable rebalance(RoutingTable current) {
+        return null;
+    }
+}
