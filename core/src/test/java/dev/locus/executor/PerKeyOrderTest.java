@@ -1,0 +1,151 @@
+package dev.locus.executor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.locus.executor.routing.AdaptiveRangeRouter;
+import dev.locus.executor.routing.RangeTable;
+import dev.locus.executor.routing.Router;
+import dev.locus.executor.routing.RoutingTable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tasks of one key, submitted by one producer, run in submission order and never overlap, also
+ * while the router re-partitions under load (the epoch hand-off of {@link LocusExecutor}).
+ */
+class PerKeyOrderTest {
+
+    private static final int KEYS = 64;
+    private static final int PRODUCERS = 3;
+
+    /** A router that proposes a random range table about once every {@code every} keys. */
+    static final class ChurningRouter implements Router {
+
+        private final int workers;
+        private final int every;
+
+        ChurningRouter(int workers, int every) {
+            this.workers = workers;
+            this.every = every;
+        }
+
+        @Override
+        public RoutingTable initialTable() {
+            return RangeTable.equalWidth(workers, 0, KEYS - 1);
+        }
+
+        @Override
+        public boolean repartitions() {
+            return true;
+        }
+
+        @Override
+        public boolean sample(long key) {
+            return ThreadLocalRandom.current().nextInt(every) == 0;
+        }
+
+        @Override
+        public RoutingTable rebalance(RoutingTable current) {
+            ThreadLocalRandom random = ThreadLocalRandom.current();
+            long[] cuts = new long[workers - 1];
+            for (int i = 0; i < cuts.length; i++) {
+                cuts[i] = random.nextLong(KEYS + 1);
+            }
+            Arrays.sort(cuts);
+            return RangeTable.of(cuts);
+        }
+    }
+
+    @Test
+    void orderHoldsAcrossForcedRepartitions() throws Exception {
+        long repartitions = 0;
+        for (int round = 0; round < 100; round++) {
+            int workers = 2 + round % 3;
+            repartitions += runRound(round, LocusExecutors.builder(workers)
+                    .router(w -> new ChurningRouter(w, 20)).name("order-churn-" + round).build(), 10_000);
+        }
+        System.out.println("forced re-partitions across rounds: " + repartitions);
+        assertTrue(repartitions > 150, "too few re-partitions to test the hand-off: " + repartitions);
+    }
+
+    @Test
+    void orderHoldsWhileTheAdaptiveRouterFollowsDrift() throws Exception {
+        AdaptiveRangeRouter.Settings eager = AdaptiveRangeRouter.Settings.defaults()
+                .warmupRange(0, KEYS - 1).confidenceThreshold(500).sampleEvery(1).checkEvery(50);
+        long repartitions = 0;
+        for (int round = 0; round < 10; round++) {
+            repartitions += runRound(round, LocusExecutors.builder(4).adaptive(eager).build(), 30_000);
+        }
+        assertTrue(repartitions > 10, "the adaptive router never re-partitioned: " + repartitions);
+    }
+
+    @Test
+    void roundRobinAndFixedExecutorsKeepOrderTrivially() throws Exception {
+        runRound(0, LocusExecutors.fixedRange(3, 0, KEYS - 1), 20_000);
+    }
+
+    /**
+     * Producers submit tasks whose keys drift from a skewed to a uniform spread (so an adaptive
+     * router has something to follow); each task checks it is the next of its (producer, key) and
+     * that no other task of its key is running. Returns the executor's re-partition count.
+     */
+    private static long runRound(int round, KeyedExecutorService executor, int tasksPerProducer)
+            throws Exception {
+        AtomicIntegerArray lastSeq = new AtomicIntegerArray(PRODUCERS * KEYS);
+        AtomicIntegerArray running = new AtomicIntegerArray(KEYS);
+        AtomicLong violations = new AtomicLong();
+        AtomicReference<String> firstViolation = new AtomicReference<>();
+        AtomicInteger ran = new AtomicInteger();
+        List<Thread> producers = new ArrayList<>();
+        for (int p = 0; p < PRODUCERS; p++) {
+            int producer = p;
+            SplittableRandom random = new SplittableRandom(round * 31L + p);
+            producers.add(new Thread(() -> {
+                int[] seq = new int[KEYS];
+                for (int i = 0; i < tasksPerProducer; i++) {
+                    int key = i < tasksPerProducer / 2 ? random.nextInt(KEYS / 4) : random.nextInt(KEYS);
+                    int mySeq = ++seq[key];
+                    int slot = producer * KEYS + key;
+                    executor.execute(key, () -> {
+                        if (running.getAndIncrement(key) != 0) {
+                            violations.incrementAndGet();
+                            firstViolation.compareAndSet(null, "key " + key + " overlapped");
+                        }
+                        int previous = lastSeq.get(slot);
+                        if (previous != mySeq - 1) {
+                            violations.incrementAndGet();
+                            firstViolation.compareAndSet(null, "key " + key + " of producer " + producer
+                                    + ": task " + mySeq + " ran after task " + previous);
+                        }
+                        lastSeq.set(slot, mySeq);
+                        if ((mySeq & 15) == 0) {
+                            Thread.yield();
+                        }
+                        running.decrementAndGet(key);
+                        ran.incrementAndGet();
+                    });
+                }
+            }));
+        }
+        producers.forEach(Thread::start);
+        for (Thread t : producers) {
+            t.join();
+        }
+        executor.shutdown();
+        assertTrue(executor.awaitTermination(60, TimeUnit.SECONDS), "did not terminate");
+        assertEquals(0, violations.get(), "round " + round + ": " + firstViolation.get());
+        assertEquals(PRODUCERS * tasksPerProducer, ran.get(), "tasks lost or doubled in round " + round);
+        return executor.stats().repartitions();
+    }
+
+}

@@ -1,0 +1,54 @@
+package dev.locus.executor.routing;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.function.LongSupplier;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Beyond paper 002: when the key stream switches from uniform to exponential mid-run, the adaptive
+ * router re-partitions and is balanced again within {@link #BOUND} tasks, with the default settings
+ * (one key in 8 sampled, a 10,000-key window, a check about every 1,024 samples, threshold 1.10).
+ * Balanced means: every later window of 20,000 tasks has its busiest worker within 1.15 of the
+ * mean, the windows average within 1.12, and the router stops re-partitioning.
+ */
+class DriftTest {
+
+    /** Tasks after the switch by which balance is back (measured: about 40,000). */
+    static final int BOUND = 100_000;
+    private static final int WINDOW = 20_000;
+    private static final int AFTER = 300_000;
+
+    @ParameterizedTest(name = "{0} workers")
+    @CsvSource({"4", "8"})
+    void regainsBalanceAfterTheStreamMoves(int workers) {
+        AdaptiveRangeRouter router = new AdaptiveRangeRouter(workers,
+                AdaptiveRangeRouter.Settings.defaults().warmupRange(0, KeyStreams.SPACE - 1));
+        RouterDriver driver = new RouterDriver(router);
+        double before = RouterDriver.imbalance(driver.route(KeyStreams.UNIFORM.stream(1), 100_000));
+        assertTrue(before <= 1.10, "balanced on the uniform stream first: " + before);
+
+        LongSupplier exponential = KeyStreams.EXPONENTIAL.stream(2);
+        double first = RouterDriver.imbalance(driver.route(exponential, WINDOW));
+        assertTrue(first > 1.5, "the switch must unbalance the old partition, was " + first);
+        driver.route(exponential, BOUND - WINDOW);
+        int repartitionsAtBound = driver.repartitions();
+
+        double worst = 0;
+        double sum = 0;
+        int windows = AFTER / WINDOW;
+        for (int i = 0; i < windows; i++) {
+            double imbalance = RouterDriver.imbalance(driver.route(exponential, WINDOW));
+            worst = Math.max(worst, imbalance);
+            sum += imbalance;
+        }
+        int lateRepartitions = driver.repartitions() - repartitionsAtBound;
+        System.out.printf("drift w=%d: first window %.2f; %d re-partitions before task %d; after it: "
+                + "worst window %.3f, mean %.3f, %d re-partitions%n",
+                workers, first, repartitionsAtBound, BOUND, worst, sum / windows, lateRepartitions);
+        assertTrue(worst <= 1.15, "a window after task " + BOUND + " at " + worst);
+        assertTrue(sum / windows <= 1.12, "mean imbalance after task " + BOUND + ": " + sum / windows);
+        assertTrue(lateRepartitions <= 3, "still re-partitioning: " + lateRepartitions);
+    }
+}
