@@ -396,11 +396,11 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
             }
         }
         if (liveWorkers.decrementAndGet() == 0) {
-            terminated.countDown();
             ObjectName name = mbeanName;
             if (name != null) {
-                ExecutorMBean.unregister(name);
+                ExecutorMBean.unregister(name); // before anyone waiting for termination wakes up
             }
+            terminated.countDown();
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.locus.executor.routing;
 
+import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
@@ -9,48 +11,63 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * {@code capacity} keys fill it in order; after that each key replaces a random slot, so the
  * window forgets old keys at an exponential rate (a key survives {@code capacity} later samples
  * with probability {@code 1/e}) without a shared counter on the path.
+ *
+ * <p>A thread that claimed a slot but has not written it yet (pre-empted, say) does not hold the
+ * window back: it counts as full once every slot is claimed, and {@link #snapshot()} leaves out
+ * the slots still unwritten.
  */
 public final class KeySampler {
 
     private final AtomicLongArray slots;
+    /** 1 once a slot holds a key; a slot's key is written before its flag. */
+    private final AtomicIntegerArray written;
     private final AtomicInteger claimed = new AtomicInteger();
-    private final AtomicInteger written = new AtomicInteger();
 
     /** @throws IllegalArgumentException if {@code capacity < 1} */
     public KeySampler(int capacity) {
-        this.slots = new AtomicLongArray(Routers.checkPositive("capacity", capacity));
+        Routers.checkPositive("capacity", capacity);
+        this.slots = new AtomicLongArray(capacity);
+        this.written = new AtomicIntegerArray(capacity);
     }
 
     /**
      * Records a key.
      *
-     * @return {@code true} for exactly one call: the one that fills the window for the first time
+     * @return {@code true} for exactly one call: the one that claims the last empty slot
      */
     public boolean record(long key) {
         int capacity = slots.length();
         if (claimed.get() < capacity) {
             int slot = claimed.getAndIncrement();
             if (slot < capacity) {
-                slots.set(slot, key);
-                return written.incrementAndGet() == capacity;
+                write(slot, key);
+                return slot == capacity - 1;
             }
         }
-        slots.setRelease(ThreadLocalRandom.current().nextInt(capacity), key);
+        write(ThreadLocalRandom.current().nextInt(capacity), key);
         return false;
     }
 
-    /** Whether {@code capacity} keys have been written. */
+    private void write(int slot, long key) {
+        slots.setRelease(slot, key);
+        written.setRelease(slot, 1);
+    }
+
+    /** Whether every slot has been claimed. */
     public boolean isFull() {
-        return written.get() == slots.length();
+        return claimed.get() >= slots.length();
     }
 
     /** The keys written so far (at most {@code capacity}); a copy. */
     public long[] snapshot() {
-        int n = written.get();
+        int n = Math.min(claimed.get(), slots.length());
         long[] copy = new long[n];
+        int taken = 0;
         for (int i = 0; i < n; i++) {
-            copy[i] = slots.getAcquire(i);
+            if (written.getAcquire(i) != 0) {
+                copy[taken++] = slots.getAcquire(i);
+            }
         }
-        return copy;
+        return taken == n ? copy : Arrays.copyOf(copy, taken);
     }
 }
