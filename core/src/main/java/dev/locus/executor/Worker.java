@@ -249,13 +249,18 @@ final class Worker implements Runnable {
                     return released;
                 }
             }
-            Object e = deferred;
-            if (e != null) {
+            Runnable task;
+            KeyedTask waiting = deferred;
+            if (waiting != null) {
                 deferred = null;
-            } else if ((e = queue.poll()) == null) {
-                return executor.relaxed ? steal() : null;
+                task = holdIfMoved(waiting); // already counted out of the queue
+            } else {
+                Object e = queue.poll();
+                if (e == null) {
+                    return executor.relaxed ? steal() : null;
+                }
+                task = admit(e);
             }
-            Runnable task = admit(e);
             if (task != null) {
                 return task;
             }
@@ -354,10 +359,7 @@ final class Worker implements Runnable {
     }
 
     private void runTask(Runnable task) {
-        // Clear an interrupt left over from an earlier task, unless shutdownNow() sent it.
-        if (Thread.interrupted() && executor.stopping) {
-            Thread.currentThread().interrupt();
-        }
+        clearStaleInterrupt();
         try {
             task.run();
         } catch (Throwable failure) {
@@ -389,7 +391,18 @@ final class Worker implements Runnable {
         return idle + 1;
     }
 
+    /**
+     * Clears an interrupt that a task left set or that arrived while idle, unless shutdownNow()
+     * sent it: the next task must not see it, and park() would return at once and spin.
+     */
+    private void clearStaleInterrupt() {
+        if (Thread.interrupted() && executor.stopping) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private void park() {
+        clearStaleInterrupt();
         parked = true;
         if (queue.isEmpty() && !releasable() && !executor.stopping
                 && !(executor.closed && heldCount == 0) && !(executor.relaxed && anyVictimBusy())) {

@@ -27,6 +27,8 @@ class PerKeyOrderTest {
 
     private static final int KEYS = 64;
     private static final int PRODUCERS = 3;
+    /** Tasks a producer may have queued; more would delay every hand-off behind a long backlog. */
+    private static final int MAX_OUTSTANDING = 1_000;
 
     /** A router that proposes a random range table about once every {@code every} keys. */
     static final class ChurningRouter implements Router {
@@ -75,7 +77,7 @@ class PerKeyOrderTest {
                     .router(w -> new ChurningRouter(w, 20)).name("order-churn-" + round).build(), 10_000);
         }
         System.out.println("forced re-partitions across rounds: " + repartitions);
-        assertTrue(repartitions > 150, "too few re-partitions to test the hand-off: " + repartitions);
+        assertTrue(repartitions > 500, "too few re-partitions to test the hand-off: " + repartitions);
     }
 
     @Test
@@ -86,7 +88,8 @@ class PerKeyOrderTest {
         for (int round = 0; round < 10; round++) {
             repartitions += runRound(round, LocusExecutors.builder(4).adaptive(eager).build(), 30_000);
         }
-        assertTrue(repartitions > 10, "the adaptive router never re-partitioned: " + repartitions);
+        System.out.println("adaptive re-partitions across rounds: " + repartitions);
+        assertTrue(repartitions > 20, "the adaptive router did not follow the drift: " + repartitions);
     }
 
     @Test
@@ -110,9 +113,14 @@ class PerKeyOrderTest {
         for (int p = 0; p < PRODUCERS; p++) {
             int producer = p;
             SplittableRandom random = new SplittableRandom(round * 31L + p);
+            AtomicInteger outstanding = new AtomicInteger();
             producers.add(new Thread(() -> {
                 int[] seq = new int[KEYS];
                 for (int i = 0; i < tasksPerProducer; i++) {
+                    while (outstanding.get() >= MAX_OUTSTANDING) {
+                        Thread.yield(); // back-pressure keeps fences near the queue heads
+                    }
+                    outstanding.incrementAndGet();
                     int key = i < tasksPerProducer / 2 ? random.nextInt(KEYS / 4) : random.nextInt(KEYS);
                     int mySeq = ++seq[key];
                     int slot = producer * KEYS + key;
@@ -133,6 +141,7 @@ class PerKeyOrderTest {
                         }
                         running.decrementAndGet(key);
                         ran.incrementAndGet();
+                        outstanding.decrementAndGet();
                     });
                 }
             }));
