@@ -11,10 +11,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Beyond the paper, it keeps watching: after warm-up it samples one key in
  * {@code sampleEvery} into the same window, where each new key replaces a random old one, and
- * about once every {@code checkEvery} samples it measures the share of the window that each
- * current range receives. When the busiest range's share exceeds {@code imbalanceThreshold} times
- * the fair share, it computes the PD-partition of the window and proposes it if it lowers that
- * share by at least a tenth. After such a re-partition it samples every key until twice the
+ * counts the sampled keys per range of the current table, fading the counts so that they span
+ * about one window. About once every {@code checkEvery} samples it looks at those counts (a few
+ * reads, cheap enough for the producer that happens to do it); when the busiest range's share
+ * exceeds {@code imbalanceThreshold} times the fair share, and the window agrees, it computes the
+ * PD-partition of the window and proposes it if it lowers that share by at least a tenth. After such a re-partition it samples every key until twice the
  * window has been written, so that the window forgets the old distribution within tens of
  * thousands of tasks rather than hundreds, and follow-up checks correct the first, mixed estimate.
  * Load is measured in tasks; a router that weighs ranges by cost can build on the same window.
@@ -26,6 +27,7 @@ public final class AdaptiveRangeRouter implements Router {
     private final int workers;
     private final Settings settings;
     private final KeySampler window;
+    private final RangeLoad load;
     /** Samples still to take at the full rate after a drift; shared only while positive. */
     private final AtomicInteger catchUp = new AtomicInteger();
     private volatile boolean adapted;
@@ -38,6 +40,7 @@ public final class AdaptiveRangeRouter implements Router {
         }
         this.settings = settings;
         this.window = new KeySampler(settings.confidenceThreshold);
+        this.load = new RangeLoad(workers);
     }
 
     /** A router with the {@linkplain Settings#defaults() default settings}. */
@@ -69,6 +72,7 @@ public final class AdaptiveRangeRouter implements Router {
             return false;
         }
         window.record(key);
+        load.record(key);
         return random.nextInt(settings.checkEvery) == 0;
     }
 
@@ -79,9 +83,19 @@ public final class AdaptiveRangeRouter implements Router {
                 return null;
             }
             adapted = true;
-            return PdPartition.of(window.snapshot(), workers, settings.histogramBins);
+            return installed(PdPartition.of(window.snapshot(), workers, settings.histogramBins));
         }
         if (!settings.rebalancing) {
+            return null;
+        }
+        if (load.table() != current) {
+            load.reset(current); // the executor kept another table than the one proposed
+            return null;
+        }
+        double counted = load.total();
+        double share = load.busiestShare();
+        load.fade(Math.max(0, 1 - (double) settings.checkEvery / settings.confidenceThreshold));
+        if (counted < settings.confidenceThreshold / 2.0 || share * workers <= settings.imbalanceThreshold) {
             return null;
         }
         long[] samples = window.snapshot();
@@ -94,7 +108,13 @@ public final class AdaptiveRangeRouter implements Router {
             return null;
         }
         catchUp.set(2 * settings.confidenceThreshold);
-        return proposal;
+        return installed(proposal);
+    }
+
+    /** Counts load against {@code table} from now on, assuming the executor installs it. */
+    private RangeTable installed(RangeTable table) {
+        load.reset(table);
+        return table;
     }
 
     /** Whether the warm-up is over and the router runs on a PD-partition. */
