@@ -17,12 +17,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * exceeds {@code imbalanceThreshold} times the fair share, and the window agrees, it computes the
  * PD-partition of the window and proposes it if it lowers that share by at least a tenth. After such a re-partition it samples every key until twice the
  * window has been written, so that the window forgets the old distribution within tens of
- * thousands of tasks rather than hundreds, and follow-up checks correct the first, mixed estimate.
+ * thousands of tasks rather than hundreds; follow-up checks correct the first, mixed estimate, and
+ * a last cut from the rewritten window settles the partition.
  * Load is measured in tasks; a router that weighs ranges by cost can build on the same window.
  */
 public final class AdaptiveRangeRouter implements Router {
 
     private static final double MIN_IMPROVEMENT = 0.9;
+    private static final double SETTLE_IMPROVEMENT = 0.97;
 
     private final int workers;
     private final Settings settings;
@@ -31,6 +33,8 @@ public final class AdaptiveRangeRouter implements Router {
     /** Samples still to take at the full rate after a drift; shared only while positive. */
     private final AtomicInteger catchUp = new AtomicInteger();
     private volatile boolean adapted;
+    /** Set when a catch-up ends; the next rebalance settles the partition on the fresh window. */
+    private volatile boolean settling;
 
     /** @throws IllegalArgumentException if {@code workers < 1} */
     public AdaptiveRangeRouter(int workers, Settings settings) {
@@ -67,12 +71,16 @@ public final class AdaptiveRangeRouter implements Router {
             return false;
         }
         ThreadLocalRandom random = ThreadLocalRandom.current();
-        boolean catchingUp = catchUp.get() > 0 && catchUp.getAndDecrement() > 0;
-        if (!catchingUp && random.nextInt(settings.sampleEvery) != 0) {
+        int catchUpLeft = catchUp.get() > 0 ? catchUp.getAndDecrement() : 0;
+        if (catchUpLeft <= 0 && random.nextInt(settings.sampleEvery) != 0) {
             return false;
         }
         window.record(key);
         load.record(key);
+        if (catchUpLeft == 1) {
+            settling = true; // the window now holds only keys seen since the drift
+            return true;
+        }
         return random.nextInt(settings.checkEvery) == 0;
     }
 
@@ -87,6 +95,10 @@ public final class AdaptiveRangeRouter implements Router {
         }
         if (!settings.rebalancing) {
             return null;
+        }
+        if (settling) {
+            settling = false;
+            return settle(current);
         }
         if (load.table() != current) {
             load.reset(current); // the executor kept another table than the one proposed
@@ -109,6 +121,18 @@ public final class AdaptiveRangeRouter implements Router {
         }
         catchUp.set(2 * settings.confidenceThreshold);
         return installed(proposal);
+    }
+
+    /**
+     * After a drift the first re-partitions are cut from a window that still mixes old and new
+     * keys; once the catch-up has rewritten the window twice over, one more cut from the clean
+     * window settles the partition, if it improves the busiest share by a few percent.
+     */
+    private RoutingTable settle(RoutingTable current) {
+        long[] samples = window.snapshot();
+        RangeTable proposal = PdPartition.of(samples, workers, settings.histogramBins);
+        boolean better = busiestShare(proposal, samples) < busiestShare(current, samples) * SETTLE_IMPROVEMENT;
+        return better ? installed(proposal) : null;
     }
 
     /** Counts load against {@code table} from now on, assuming the executor installs it. */
