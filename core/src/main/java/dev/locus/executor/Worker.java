@@ -19,17 +19,19 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
  *
  * Overview. The thread loops: take the next task (a held task whose fence has passed, else the
  * queue head, else, with relaxed ordering, a task stolen from another worker), run it, repeat; when
- * there is nothing, spin, then yield, then park. Queue elements are tasks (Runnable), KeyedTasks
- * (tasks that remember their key and table version, only for executors that re-partition with
- * per-key order) and Fences (markers of a re-partition, see Handoff).
+ * there is nothing, spin, then yield, then park (IdleStrategy). Queue elements are tasks
+ * (Runnable), KeyedTasks (tasks that remember their key and table version, only for executors
+ * that re-partition with per-key order) and Fences (markers of a re-partition, see Handoff).
  *
  * Concurrency. The queue is multi-producer, single-consumer (multi-consumer with relaxed ordering,
  * where thieves poll it too). Everything else but the counters is touched only by this worker's
- * thread while it is "polling": the held lists, heldCount, heldHandoff, and the consumer side of
- * the queue. shutdownNow() takes them over by a handshake: it sets executor.stopping, then waits
- * for polling == false; a worker sets polling = true and then reads stopping before it touches
- * any of them, so (Dekker) either it sees stopping and leaves, or shutdownNow sees it polling and
- * waits until it has stopped. Tasks run outside the polling window, so the wait is short.
+ * thread while it is "polling": the held lists, heldCount, heldHandoff, deferred, and the consumer
+ * side of the queue. shutdownNow() takes them over by a handshake: it sets executor.stopping, then
+ * waits for polling == false; a worker sets polling = true and then reads stopping before it
+ * touches any of them, so (Dekker) either it sees stopping and leaves, or shutdownNow sees it
+ * polling and waits until it has stopped. Tasks run outside the polling window, so the wait is
+ * short. (park() and the exit check read heldCount and the queue outside the window: reads only,
+ * and a stale answer there just costs one more turn of the loop, which then sees stopping.)
  *
  * Parking: the worker sets parked = true and then re-checks its queue; a producer enqueues and then
  * reads parked. One of the two sees the other (both are sequentially consistent accesses: the
@@ -294,8 +296,8 @@ final class Worker implements Runnable {
      */
     private Runnable holdIfMoved(KeyedTask kt) {
         Handoff h = heldCount > 0 ? heldHandoff : executor.handoff;
-        if (h == null || kt.tableVersion < h.version) {
-            return kt.task;
+        if (h == null || kt.tableVersion < h.version || (heldCount == 0 && h.complete())) {
+            return kt.task; // the last clause only saves work: with no holds, a complete hand-off holds nothing
         }
         if (kt.tableVersion > h.version) {
             deferred = kt;

@@ -10,21 +10,24 @@ import java.util.concurrent.atomic.AtomicInteger;
  * installs the PD-partition of the samples, whose ranges hold about equal numbers of tasks.
  *
  * <p>Beyond the paper, it keeps watching: after warm-up it samples one key in
- * {@code sampleEvery} into the same window, where each new key replaces a random old one, and
- * counts the sampled keys per range of the current table, fading the counts so that they span
- * about one window. About once every {@code checkEvery} samples it looks at those counts (a few
- * reads, cheap enough for the producer that happens to do it); when the busiest range's share
- * exceeds {@code imbalanceThreshold} times the fair share, and the window agrees, it computes the
- * PD-partition of the window and proposes it if it lowers that share by at least a tenth. After such a re-partition it samples every key until twice the
- * window has been written, so that the window forgets the old distribution within tens of
- * thousands of tasks rather than hundreds; follow-up checks correct the first, mixed estimate, and
- * a last cut from the rewritten window settles the partition.
+ * {@code sampleEvery} and counts it against its range of the current table, fading the counts so
+ * that they span about one window; one sampled key in eight also replaces a random key of the
+ * window (cache misses on a large array are what sampling costs a producer). About once every
+ * {@code checkEvery} samples it looks at the counts, a few reads; when the busiest range's share
+ * exceeds {@code imbalanceThreshold} times the fair share it consults the window: if the window
+ * agrees, it computes the window's PD-partition and proposes it if that lowers the share by at
+ * least a tenth; if the window is too stale to agree, or after a re-partition, it catches up by
+ * writing every key into the window until it has been rewritten twice, so that it forgets the old
+ * distribution within tens of thousands of tasks. Follow-up checks correct the first, mixed
+ * estimate, and a last cut from the rewritten window settles the partition.
  * Load is measured in tasks; a router that weighs ranges by cost can build on the same window.
  */
 public final class AdaptiveRangeRouter implements Router {
 
     private static final double MIN_IMPROVEMENT = 0.9;
     private static final double SETTLE_IMPROVEMENT = 0.97;
+    /** In steady state one counted key in this many also enters the window. */
+    private static final int WINDOW_SHARE = 8;
 
     private final int workers;
     private final Settings settings;
@@ -72,11 +75,14 @@ public final class AdaptiveRangeRouter implements Router {
         }
         ThreadLocalRandom random = ThreadLocalRandom.current();
         int catchUpLeft = catchUp.get() > 0 ? catchUp.getAndDecrement() : 0;
-        if (catchUpLeft <= 0 && random.nextInt(settings.sampleEvery) != 0) {
+        boolean catchingUp = catchUpLeft > 0;
+        if (!catchingUp && random.nextInt(settings.sampleEvery) != 0) {
             return false;
         }
-        window.record(key);
         load.record(key);
+        if (catchingUp || random.nextInt(WINDOW_SHARE) == 0) {
+            window.record(key);
+        }
         if (catchUpLeft == 1) {
             settling = true; // the window now holds only keys seen since the drift
             return true;
@@ -113,6 +119,10 @@ public final class AdaptiveRangeRouter implements Router {
         long[] samples = window.snapshot();
         double currentShare = busiestShare(current, samples);
         if (currentShare * workers <= settings.imbalanceThreshold) {
+            // The counts see a drift that the slowly refreshed window does not show yet.
+            if (catchUp.get() <= 0) {
+                catchUp.set(2 * settings.confidenceThreshold);
+            }
             return null;
         }
         RangeTable proposal = PdPartition.of(samples, workers, settings.histogramBins);
