@@ -5,9 +5,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Counts the producers inside one {@link Epoch}'s submission section, striped over padded cells so
- * that producers on different threads rarely share a cache line. A producer increments and later
- * decrements the same cell; a cell is therefore never negative, and the sum is the number of
- * producers inside.
+ * that producers on different threads rarely share a cache line. A thread's cell is a function of
+ * the thread, so a producer increments and later decrements the same cell; a cell is therefore
+ * never negative, and the sum is the number of producers inside.
  */
 final class InFlightIndicator {
 
@@ -17,15 +17,14 @@ final class InFlightIndicator {
 
     private final AtomicLongArray cells = new AtomicLongArray(STRIPES * STRIDE);
 
-    /** Enters; returns the cell to pass to {@link #exit(int)}. */
-    int enter() {
-        int cell = probe() * STRIDE;
-        cells.getAndIncrement(cell);
-        return cell;
+    /** Counts the calling thread in; it must {@link #exit()} from the same thread. */
+    void enter() {
+        cells.getAndIncrement(probe() * STRIDE);
     }
 
-    void exit(int cell) {
-        cells.getAndDecrement(cell);
+    /** Counts the calling thread out, from the cell its {@link #enter()} used. */
+    void exit() {
+        cells.getAndDecrement(probe() * STRIDE);
     }
 
     /**

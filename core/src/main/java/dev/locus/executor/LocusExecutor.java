@@ -62,17 +62,17 @@ import javax.management.ObjectName;
  * worker already owned the key. With relaxed ordering, or a router that ignores keys, tasks are
  * not tagged and no hand-off is made.
  *
- * Concurrency. `epoch`, `handoff`, `closed`, `stopping` are volatile. All epoch changes happen
- * under epochLock (tryLock for re-partitions, which are optional). Producers never take a lock:
- * inside an epoch they only route and offer, both non-blocking, and rejection handlers and
+ * Concurrency. The current epoch (in EpochGate), `handoff`, `closed`, `stopping` are volatile.
+ * All epoch changes happen under epochLock (tryLock for re-partitions, which are optional).
+ * Producers never take a lock: inside an epoch they only route and offer, both non-blocking, and
+ * rejection handlers and
  * router.rebalance run after they leave it, so waiting for an epoch to drain is bounded by
  * producers' progress, never by user code.
  *
- * Memory ordering. A producer increments its InFlightIndicator cell and then re-reads `epoch`; a
- * publisher writes `epoch` and then reads the cells. Both pairs are sequentially consistent
- * (volatile/atomic), so either the producer sees the new epoch and leaves, or the publisher sees
- * the producer and waits for its decrement, which follows its offer. The handoff is written
- * before the epoch that tags tasks with its version, so a worker holding such a task sees it.
+ * Memory ordering. EpochGate explains why no producer slips past a publisher (a Dekker pair of
+ * sequentially consistent accesses; checked by the jcstress test EpochGateStress). The handoff is
+ * written before the epoch that tags tasks with its version, so a worker holding such a task
+ * sees it.
  *
  * References. Paper 002 §3 (executor models), §4.2 (round-robin, fixed and PD-partition routing);
  * java.util.concurrent.ThreadPoolExecutor (run-state contract, interrupt rules).
@@ -100,7 +100,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
     private final ReentrantLock epochLock = new ReentrantLock();
     private final AtomicInteger liveWorkers;
     private final CountDownLatch terminated = new CountDownLatch(1);
-    private volatile Epoch epoch;
+    private final EpochGate gate;
     private volatile long repartitionCount;
     private volatile ObjectName mbeanName;
 
@@ -112,7 +112,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
         RoutingTable initial = Objects.requireNonNull(router.initialTable(), "router returned no initial table");
         this.tagTasks = repartitions && !relaxed;
         this.unkeyed = new RoundRobinRouter(config.workers()).initialTable();
-        this.epoch = new Epoch(initial, 0, Epoch.RUNNING);
+        this.gate = new EpochGate(new Epoch(initial, 0, Epoch.RUNNING));
         this.workers = new Worker[config.workers()];
         this.liveWorkers = new AtomicInteger(config.workers());
         for (int i = 0; i < workers.length; i++) {
@@ -192,16 +192,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
 
     private void dispatch(long key, boolean keyed, Runnable task) {
         Objects.requireNonNull(task, "task");
-        Epoch e;
-        int cell;
-        for (;;) {
-            e = epoch;
-            cell = e.inFlight.enter();
-            if (epoch == e) {
-                break;
-            }
-            e.inFlight.exit(cell);
-        }
+        Epoch e = gate.enter();
         Worker target = null;
         try {
             if (e.runState == Epoch.RUNNING) {
@@ -212,7 +203,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
                 }
             }
         } finally {
-            e.inFlight.exit(cell);
+            gate.exit(e);
         }
         if (target == null) {
             config.rejectionHandler().rejected(task, this, e.runState != Epoch.RUNNING);
@@ -240,7 +231,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
             return;
         }
         try {
-            Epoch current = epoch;
+            Epoch current = gate.current();
             if (current.runState != Epoch.RUNNING || handoffInProgress()) {
                 return;
             }
@@ -278,8 +269,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
         if (h != null) {
             handoff = h;
         }
-        epoch = nextEpoch;
-        current.inFlight.awaitQuiescence();
+        gate.publish(nextEpoch);
         if (h != null) {
             for (Worker w : workers) {
                 w.offerFence(h.fence(w.index));
@@ -294,10 +284,9 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
     public void shutdown() {
         epochLock.lock();
         try {
-            Epoch current = epoch;
+            Epoch current = gate.current();
             if (current.runState == Epoch.RUNNING) {
-                epoch = current.withState(Epoch.SHUTDOWN);
-                current.inFlight.awaitQuiescence();
+                gate.publish(current.withState(Epoch.SHUTDOWN));
                 closed = true;
                 wakeAll();
             }
@@ -310,11 +299,10 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
     public List<Runnable> shutdownNow() {
         epochLock.lock();
         try {
-            Epoch current = epoch;
+            Epoch current = gate.current();
             if (current.runState != Epoch.STOP) {
-                epoch = current.withState(Epoch.STOP);
+                gate.publish(current.withState(Epoch.STOP));
                 stopping = true;
-                current.inFlight.awaitQuiescence();
                 closed = true;
             }
             for (Worker w : workers) {
@@ -333,7 +321,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
 
     @Override
     public boolean isShutdown() {
-        return epoch.runState != Epoch.RUNNING;
+        return gate.current().runState != Epoch.RUNNING;
     }
 
     @Override
@@ -421,7 +409,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
         for (Worker w : workers) {
             perWorker.add(new WorkerStats(w.index, w.executed(), w.queued(), w.steals()));
         }
-        return new ExecutorStats(perWorker, epoch.table.boundaries(), repartitionCount, hottestRanges());
+        return new ExecutorStats(perWorker, gate.current().table.boundaries(), repartitionCount, hottestRanges());
     }
 
     private List<KeyRangeLoad> hottestRanges() {
@@ -441,7 +429,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
 
     @Override
     public String toString() {
-        Epoch e = epoch;
+        Epoch e = gate.current();
         String state = isTerminated() ? "Terminated" : e.runState == Epoch.RUNNING ? "Running"
                 : e.runState == Epoch.SHUTDOWN ? "Shutting down" : "Stopping";
         return super.toString() + "[" + state + ", name = " + config.name() + ", router = " + router
