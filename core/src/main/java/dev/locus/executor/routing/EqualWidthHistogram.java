@@ -59,15 +59,6 @@ public final class EqualWidthHistogram {
         return counts[i];
     }
 
-    /** Total samples. */
-    public long total() {
-        long t = 0;
-        for (long c : counts) {
-            t += c;
-        }
-        return t;
-    }
-
     /** The bin a key between the smallest and largest sample falls in. */
     public int bin(long key) {
         return (int) Math.min(counts.length - 1, offset(key) / width);
