@@ -1,6 +1,8 @@
 package dev.locus.executor;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A snapshot of a keyed executor: per-worker counts, the current key partition, and where the
@@ -25,6 +27,24 @@ public record ExecutorStats(List<WorkerStats> workers, long[] boundaries, long r
     @Override
     public long[] boundaries() {
         return boundaries.clone();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ExecutorStats other && workers.equals(other.workers)
+                && Arrays.equals(boundaries, other.boundaries) && repartitions == other.repartitions
+                && hottestRanges.equals(other.hottestRanges);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(workers, Arrays.hashCode(boundaries), repartitions, hottestRanges);
+    }
+
+    @Override
+    public String toString() {
+        return "ExecutorStats[workers=" + workers + ", boundaries=" + Arrays.toString(boundaries)
+                + ", repartitions=" + repartitions + ", hottestRanges=" + hottestRanges + "]";
     }
 
     /** Tasks run by all workers. */
