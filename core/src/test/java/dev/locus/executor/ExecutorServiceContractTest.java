@@ -173,8 +173,7 @@ class ExecutorServiceContractTest {
         Future<String> callable = executor.submit(() -> {
             throw checked;
         });
-        ExecutionException e1 = assertThrows(ExecutionException.class, () -> callable.get(WAIT_S, SECONDS));
-        assertSame(checked, e1.getCause());
+        assertFailsWith(checked, callable);
         assertTrue(callable.isDone());
 
         IllegalStateException unchecked = new IllegalStateException("expected by the test");
@@ -182,8 +181,13 @@ class ExecutorServiceContractTest {
             throw unchecked;
         };
         Future<?> runnable = executor.submit(throwing);
-        ExecutionException e2 = assertThrows(ExecutionException.class, () -> runnable.get(WAIT_S, SECONDS));
-        assertSame(unchecked, e2.getCause());
+        assertFailsWith(unchecked, runnable);
+    }
+
+    /** The future completes exceptionally, wrapping exactly {@code cause}. */
+    private static void assertFailsWith(Throwable cause, Future<?> future) {
+        ExecutionException e = assertThrows(ExecutionException.class, () -> future.get(WAIT_S, SECONDS));
+        assertSame(cause, e.getCause());
     }
 
     // ---------------------------------------------------------------- invokeAll / invokeAny
@@ -607,8 +611,7 @@ class ExecutorServiceContractTest {
         Future<String> failing = executor.submit(7, () -> {
             throw failure;
         });
-        ExecutionException e = assertThrows(ExecutionException.class, () -> failing.get(WAIT_S, SECONDS));
-        assertSame(failure, e.getCause());
+        assertFailsWith(failure, failing);
     }
 
     @ParameterizedTest(name = "{0}")
