@@ -1,5 +1,6 @@
 package dev.locus.executor;
 
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -30,6 +31,21 @@ public interface KeyedExecutorService extends ExecutorService, AutoCloseable {
 
     /** Submits {@code task} to the worker that owns {@code key}; the future yields {@code null}. */
     Future<?> submit(long key, Runnable task);
+
+    /**
+     * Puts a task that is running on one of this executor's workers back into the queue of the
+     * worker that owns {@code key}, behind the tasks queued there, to be run again later (a
+     * transaction that lets others go first, say). The task was accepted once, so the queue
+     * capacity does not refuse it; later tasks with the same key may run before it.
+     *
+     * @return {@code false}, queueing nothing, when called from a thread that is not one of this
+     *     executor's workers or once shutdown has begun; the caller then finishes the task itself
+     * @throws NullPointerException if {@code task} is null
+     */
+    default boolean requeue(long key, Runnable task) {
+        Objects.requireNonNull(task, "task");
+        return false;
+    }
 
     /** Number of worker threads; fixed for the executor's life. */
     int workers();

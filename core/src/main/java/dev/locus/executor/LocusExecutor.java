@@ -215,6 +215,31 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
         }
     }
 
+    @Override
+    public boolean requeue(long key, Runnable task) {
+        Objects.requireNonNull(task, "task");
+        if (!isWorkerThread(Thread.currentThread())) {
+            return false;
+        }
+        Epoch e = gate.enter();
+        Worker target = null;
+        try {
+            // Only while RUNNING: once shutdown is published, workers may exit when their queues
+            // are empty, and a task queued behind that point could strand.
+            if (e.runState == Epoch.RUNNING) {
+                target = workers[e.table.route(key)];
+                target.offerAccepted(tagTasks ? new KeyedTask(task, key, e.tableVersion) : task);
+            }
+        } finally {
+            gate.exit(e);
+        }
+        if (target == null) {
+            return false;
+        }
+        target.wakeIfParked();
+        return true;
+    }
+
     private void observe(long key) {
         if (ThreadLocalRandom.current().nextInt(STATS_SAMPLE_EVERY) == 0) {
             statsSampler.record(key);

@@ -113,6 +113,17 @@ final class Worker implements Runnable {
         return true;
     }
 
+    /**
+     * Queues a task the executor accepted before (a requeued one); it counts against the capacity
+     * but is never refused for it.
+     */
+    void offerAccepted(Object task) {
+        if (queuedTasks != null) {
+            queuedTasks.incrementAndGet();
+        }
+        queue.offer(task);
+    }
+
     /** Queues a fence; fences do not count against the capacity. */
     void offerFence(Handoff.Fence fence) {
         queue.offer(fence);
