@@ -1,0 +1,15 @@
+package dev.locus.contention;
+
+/** Paper 004's "basic" (TinySTM's CM_SUICIDE): restart at once. */
+final class ImmediateRetry implements ContentionManager {
+
+    @Override
+    public Resolution afterConflict(Contender self) {
+        return Resolution.RETRY;
+    }
+
+    @Override
+    public String toString() {
+        return "basic";
+    }
+}
