@@ -47,6 +47,19 @@ public interface KeyedExecutorService extends ExecutorService, AutoCloseable {
         return false;
     }
 
+    /**
+     * Reports what running a task with this key cost: wall time over all its attempts and the
+     * aborts it suffered. A router that weighs key ranges by cost uses it; others ignore it.
+     * Thread-safe, cheap, callable from any thread.
+     *
+     * @throws IllegalArgumentException if {@code nanos < 0} or {@code aborts < 0}
+     */
+    default void recordCost(long key, long nanos, int aborts) {
+        if (nanos < 0 || aborts < 0) {
+            throw new IllegalArgumentException("nanos and aborts must be >= 0, were " + nanos + ", " + aborts);
+        }
+    }
+
     /** Number of worker threads; fixed for the executor's life. */
     int workers();
 
