@@ -1,0 +1,117 @@
+package dev.locus.stm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.locus.contention.ContentionManager;
+import dev.locus.contention.ContentionManagers;
+import dev.locus.executor.KeyedExecutorService;
+import dev.locus.executor.LocusExecutors;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.multiverse.api.StmUtils;
+import org.multiverse.api.references.TxnInteger;
+
+/**
+ * An abort storm: many workers increment one ref, each transaction holding it open for a few
+ * microseconds. Every contention manager must end with the exact count; the serializing ones must
+ * abort far less than basic.
+ */
+class ContentionStormTest {
+
+    private static final int WORKERS = 4;
+    private static final int TRANSACTIONS = 4_000;
+    private static final long WORK_NANOS = 20_000;
+    private static final int MAX_COMPARISON_ROUNDS = 12;
+    private static final long MIN_BASIC_ABORTS = 1_000;
+
+    static Map<String, Supplier<ContentionManager>> managers() {
+        Map<String, Supplier<ContentionManager>> m = new LinkedHashMap<>();
+        m.put("basic", ContentionManagers::basic);
+        m.put("backoff", ContentionManagers::backoff);
+        m.put("polka", ContentionManagers::polka);
+        m.put("serializeSpin", ContentionManagers::serializeSpin);
+        m.put("serializePark", ContentionManagers::serializePark);
+        m.put("yield", ContentionManagers::yielding);
+        m.put("softSerialization", ContentionManagers::softSerialization);
+        m.put("ats", ContentionManagers::ats);
+        return m;
+    }
+
+    static Stream<Arguments> everyManager() {
+        return managers().entrySet().stream().map(e -> Arguments.of(e.getKey(), e.getValue()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("everyManager")
+    void stormEndsWithTheExactCount(String name, Supplier<ContentionManager> manager) throws Exception {
+        ContentionStats stats = storm(manager.get());
+        System.out.printf("storm %-18s aborts=%6d conflicts=%6d commits=%d%n", name,
+                stats.total().aborts(), stats.total().conflicts(), stats.total().commits());
+        assertEquals(TRANSACTIONS, stats.total().commits());
+    }
+
+    @Test
+    void serializingAbortsFarLessThanBasic() throws Exception {
+        Map<String, Supplier<ContentionManager>> all = managers();
+        long basic = 0;
+        long spin = 0;
+        long park = 0;
+        int rounds = 0;
+        // Interleaved rounds, so that load from elsewhere on the machine hits all three alike; more
+        // rounds while the machine was too busy for the workers to overlap and conflict.
+        while (rounds < MAX_COMPARISON_ROUNDS && (rounds < 3 || basic < MIN_BASIC_ABORTS)) {
+            basic += storm(all.get("basic").get()).total().aborts();
+            spin += storm(all.get("serializeSpin").get()).total().aborts();
+            park += storm(all.get("serializePark").get()).total().aborts();
+            rounds++;
+        }
+        System.out.printf("aborts in %d storms: basic=%d serializeSpin=%d serializePark=%d%n",
+                rounds, basic, spin, park);
+        assertTrue(basic >= MIN_BASIC_ABORTS, "the storm must conflict for the comparison to mean anything: " + basic);
+        assertTrue(spin * 2 < basic, "serializeSpin " + spin + " vs basic " + basic);
+        assertTrue(park * 2 < basic, "serializePark " + park + " vs basic " + basic);
+    }
+
+    /** Runs the storm and checks the final value; returns the adapter's counts. */
+    private static ContentionStats storm(ContentionManager manager) throws Exception {
+        TxnInteger counter = StmUtils.newTxnInteger(0);
+        try (KeyedExecutorService workers = LocusExecutors.roundRobin(WORKERS)) {
+            TransactionalExecutor stm = TransactionalExecutor.on(workers).contentionManager(manager).build();
+            List<Future<Integer>> results = new ArrayList<>(TRANSACTIONS);
+            for (int i = 0; i < TRANSACTIONS; i++) {
+                results.add(stm.submit(i, txn -> {
+                    int v = counter.get(txn);
+                    busy(WORK_NANOS);
+                    counter.set(txn, v + 1);
+                    return v;
+                }));
+            }
+            boolean[] seen = new boolean[TRANSACTIONS];
+            for (Future<Integer> f : results) {
+                int before = f.get(60, TimeUnit.SECONDS);
+                assertTrue(!seen[before], "two transactions read the same value " + before);
+                seen[before] = true;
+            }
+            assertEquals(TRANSACTIONS, counter.atomicGet());
+            return stm.stats();
+        }
+    }
+
+    private static void busy(long nanos) {
+        long end = System.nanoTime() + nanos;
+        while (System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+    }
+}
