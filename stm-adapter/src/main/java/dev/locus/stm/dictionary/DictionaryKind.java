@@ -1,0 +1,26 @@
+package dev.locus.stm.dictionary;
+
+import java.util.function.Supplier;
+
+/** The dictionaries of papers 002 (§5.2) and 004 (§5.1), each with its default parameters. */
+public enum DictionaryKind {
+    /** {@link TxnHashTable} with {@value TxnHashTable#DEFAULT_BUCKETS} buckets. */
+    HASH_TABLE(TxnHashTable::new),
+    /** {@link TxnRedBlackTree}. */
+    RED_BLACK_TREE(TxnRedBlackTree::new),
+    /** {@link TxnSortedList}. */
+    SORTED_LIST(TxnSortedList::new),
+    /** {@link TxnSkipList} with at most {@value TxnSkipList#DEFAULT_MAX_LEVEL} levels. */
+    SKIP_LIST(TxnSkipList::new);
+
+    private final Supplier<TxnDictionary> factory;
+
+    DictionaryKind(Supplier<TxnDictionary> factory) {
+        this.factory = factory;
+    }
+
+    /** A new, empty dictionary of this kind. */
+    public TxnDictionary create() {
+        return factory.get();
+    }
+}

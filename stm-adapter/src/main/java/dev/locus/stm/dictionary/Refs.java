@@ -1,0 +1,58 @@
+package dev.locus.stm.dictionary;
+
+import java.util.function.IntFunction;
+import org.multiverse.api.StmUtils;
+import org.multiverse.api.Txn;
+import org.multiverse.api.references.TxnBoolean;
+import org.multiverse.api.references.TxnRef;
+
+/**
+ * Access to Multiverse references that the dictionaries share.
+ *
+ * <p>Under Multiverse's default {@code Snapshot} isolation a plain transactional read is checked
+ * only while the transaction keeps reading, not at commit, so two transactions can each act on a
+ * value the other changes (write skew). A <em>validated</em> access first calls {@code ensure}:
+ * GammaStm then read-locks the reference at commit and aborts if its version moved since this
+ * transaction first read it. A write that changes the value is validated at commit anyway; one
+ * that writes the value already there is not (GammaStm treats it as a read), hence
+ * {@link #write} ensures too.
+ */
+final class Refs {
+
+    private Refs() {
+    }
+
+    /** Reads {@code ref} so that the value read must still be current at commit. */
+    static <E> E read(Txn txn, TxnRef<E> ref) {
+        ref.ensure(txn);
+        return ref.get(txn);
+    }
+
+    /** Reads {@code ref} so that the value read must still be current at commit. */
+    static boolean read(Txn txn, TxnBoolean ref) {
+        ref.ensure(txn);
+        return ref.get(txn);
+    }
+
+    /** Writes {@code ref}, validated at commit even when the value does not change. */
+    static <E> void write(Txn txn, TxnRef<E> ref, E value) {
+        ref.ensure(txn);
+        ref.set(txn, value);
+    }
+
+    /** Writes {@code ref}, validated at commit even when the value does not change. */
+    static void write(Txn txn, TxnBoolean ref, boolean value) {
+        ref.ensure(txn);
+        ref.set(txn, value);
+    }
+
+    /** New references, the one at index {@code i} holding {@code initial.apply(i)}. */
+    static <E> TxnRef<E>[] array(int length, IntFunction<E> initial) {
+        @SuppressWarnings("unchecked")
+        TxnRef<E>[] refs = (TxnRef<E>[]) new TxnRef<?>[length];
+        for (int i = 0; i < length; i++) {
+            refs[i] = StmUtils.newTxnRef(initial.apply(i));
+        }
+        return refs;
+    }
+}
