@@ -117,12 +117,6 @@ abstract class LinkedSet implements TxnDictionary {
         return succs[0].key == key;
     }
 
-    /** The key itself: numerically close keys share nodes. */
-    @Override
-    public long routingKey(int key) {
-        return key;
-    }
-
     @Override
     public int[] keys() {
         return OwnTransaction.read(txn -> {

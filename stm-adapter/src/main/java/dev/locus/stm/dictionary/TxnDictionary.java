@@ -47,9 +47,11 @@ public interface TxnDictionary {
      * The key a key-based executor should route an operation on {@code key} by, so that
      * operations that touch the same part of the structure go to the same worker: the bucket for
      * the hash table (paper 002 §5.2 routes by the hash output), the key itself for the ordered
-     * structures, where numerically close keys share nodes.
+     * structures (the default), where numerically close keys share nodes.
      */
-    long routingKey(int key);
+    default long routingKey(int key) {
+        return key;
+    }
 
     /**
      * All keys in ascending order, read in a read-only transaction of its own (also when the

@@ -112,12 +112,6 @@ public final class TxnRedBlackTree implements TxnDictionary {
         return find(txn, key) != null;
     }
 
-    /** The key itself: numerically close keys share ancestors. */
-    @Override
-    public long routingKey(int key) {
-        return key;
-    }
-
     @Override
     public int[] keys() {
         return OwnTransaction.read(txn -> {
