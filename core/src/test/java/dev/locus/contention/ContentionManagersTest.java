@@ -1,0 +1,213 @@
+package dev.locus.contention;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The strategies' waiting rules, driven through the contender lifecycle without an STM: who waits
+ * for whom, until when, and what ends a wait.
+ */
+class ContentionManagersTest {
+
+    @Test
+    void theLifecycleRefusesMisuse() {
+        Contender c = new ContentionDomain(ContentionManagers.basic()).contender();
+        assertThrows(IllegalStateException.class, c::startAttempt, "no transaction begun");
+        c.begin(new TransactionRecord(1));
+        assertThrows(IllegalStateException.class, () -> c.begin(new TransactionRecord(2)), "nested");
+        c.end();
+        assertThrows(NullPointerException.class, () -> new ContentionDomain(null));
+    }
+
+    @Test
+    void serializeParkWaitsUntilTheWinnerCommits() throws Exception {
+        assertLoserWaitsForCommit(ContentionManagers.serializePark(Duration.ofSeconds(30)));
+    }
+
+    @Test
+    void serializeSpinWaitsUntilTheWinnerCommits() throws Exception {
+        assertLoserWaitsForCommit(ContentionManagers.serializeSpin(Duration.ofSeconds(30)));
+    }
+
+    private static void assertLoserWaitsForCommit(ContentionManager manager) throws Exception {
+        ContentionDomain domain = new ContentionDomain(manager);
+        AtomicBoolean winnerCommitted = new AtomicBoolean();
+        CountDownLatch winnerAttempting = new CountDownLatch(1);
+        CountDownLatch loserAborted = new CountDownLatch(1);
+        CompletableFuture<Void> winner = CompletableFuture.runAsync(() -> {
+            Contender w = domain.contender();
+            w.begin(new TransactionRecord(0));
+            attempt(w);
+            winnerAttempting.countDown();
+            await(loserAborted);
+            sleep(50); // the loser is waiting by now, most likely parked or spinning
+            winnerCommitted.set(true);
+            w.committed();
+        });
+        Contender loser = domain.contender();
+        loser.begin(new TransactionRecord(0));
+        assertTrue(winnerAttempting.await(10, TimeUnit.SECONDS));
+        loser.startAttempt();
+        loserAborted.countDown();
+        assertEquals(Resolution.RETRY, loser.conflicted());
+        assertTrue(winnerCommitted.get(), "the loser restarted only after the winner's commit");
+        loser.end();
+        winner.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aSerializedWaitIsBoundedAndEndsWhenTheWinnerGivesUp() throws Exception {
+        ContentionDomain domain = new ContentionDomain(ContentionManagers.serializePark(Duration.ofMillis(100)));
+        CountDownLatch attempting = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        CompletableFuture<Void> stuck = CompletableFuture.runAsync(() -> {
+            Contender w = domain.contender();
+            w.begin(new TransactionRecord(0));
+            attempt(w);
+            attempting.countDown();
+            await(release);
+            w.end(); // leaves without committing
+        });
+        Contender loser = domain.contender();
+        loser.begin(new TransactionRecord(0));
+        assertTrue(attempting.await(10, TimeUnit.SECONDS));
+        loser.startAttempt();
+        long start = System.nanoTime();
+        assertEquals(Resolution.RETRY, loser.conflicted());
+        long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(waitedMillis >= 100 && waitedMillis < 5_000, "bounded wait took " + waitedMillis + " ms");
+
+        loser.startAttempt();
+        CompletableFuture<Resolution> second = CompletableFuture.supplyAsync(() -> {
+            Contender other = domain.contender();
+            other.begin(new TransactionRecord(0));
+            try {
+                attempt(other);
+                return other.conflicted(); // waits for `stuck` (and the loser, attempting again)
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            } finally {
+                other.end();
+            }
+        });
+        release.countDown();
+        loser.end();
+        assertEquals(Resolution.RETRY, second.get(10, TimeUnit.SECONDS));
+        stuck.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aWaitingLoserIsInterruptible() throws Exception {
+        ContentionDomain domain = new ContentionDomain(ContentionManagers.serializePark(Duration.ofHours(1)));
+        CountDownLatch attempting = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(1);
+        CompletableFuture<Void> winner = CompletableFuture.runAsync(() -> {
+            Contender w = domain.contender();
+            w.begin(new TransactionRecord(0));
+            attempt(w);
+            attempting.countDown();
+            await(done);
+            w.committed();
+        });
+        assertTrue(attempting.await(10, TimeUnit.SECONDS));
+        Contender loser = domain.contender();
+        loser.begin(new TransactionRecord(0));
+        loser.startAttempt();
+        Thread self = Thread.currentThread();
+        CompletableFuture.runAsync(() -> {
+            sleep(50);
+            self.interrupt();
+        });
+        assertThrows(InterruptedException.class, loser::conflicted);
+        loser.end();
+        done.countDown();
+        winner.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void atsSendsAContendedThreadThroughTheSerialLane() throws Exception {
+        ContentionDomain domain = new ContentionDomain(ContentionManagers.ats());
+        Contender first = domain.contender();
+        first.begin(new TransactionRecord(0));
+        for (int i = 0; i < 3; i++) { // CI = 1 - 0.75^3 = 0.58 > 0.5
+            first.startAttempt();
+            first.conflicted();
+        }
+        assertEquals(1 - Math.pow(0.75, 3), first.contentionIntensity(), 1e-12);
+        first.startAttempt(); // takes the lane
+
+        CountDownLatch secondContended = new CountDownLatch(1);
+        AtomicBoolean firstCommitted = new AtomicBoolean();
+        CompletableFuture<Boolean> second = CompletableFuture.supplyAsync(() -> {
+            Contender c = domain.contender();
+            c.begin(new TransactionRecord(0));
+            try {
+                for (int i = 0; i < 3; i++) {
+                    c.startAttempt();
+                    c.conflicted(); // releases nothing: this thread never held the lane
+                }
+                secondContended.countDown();
+                c.startAttempt(); // blocks on the lane
+                boolean after = firstCommitted.get();
+                c.committed();
+                return after;
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertTrue(secondContended.await(10, TimeUnit.SECONDS));
+        sleep(50);
+        firstCommitted.set(true);
+        first.committed(); // leaves the lane
+        assertTrue(second.get(10, TimeUnit.SECONDS), "the second entered the lane after the first left it");
+        assertEquals(0.75 * (1 - Math.pow(0.75, 3)), first.contentionIntensity(), 1e-12, "a commit cools CI");
+    }
+
+    @Test
+    void softSerializationDefersABoundedNumberOfTimes() throws Exception {
+        Contender c = new ContentionDomain(ContentionManagers.softSerialization(2)).contender();
+        TransactionRecord txn = new TransactionRecord(0);
+        c.begin(txn);
+        for (int deferral = 0; deferral < 2; deferral++) {
+            c.startAttempt();
+            assertEquals(Resolution.DEFER, c.conflicted());
+            txn.deferred();
+        }
+        c.startAttempt();
+        assertEquals(Resolution.RETRY, c.conflicted());
+        assertEquals(3, txn.attempts());
+        c.end();
+    }
+
+    private static void attempt(Contender c) {
+        try {
+            c.startAttempt();
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertTrue(latch.await(10, TimeUnit.SECONDS));
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+}
