@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,7 +43,7 @@ class ContentionManagersTest {
         AtomicBoolean winnerCommitted = new AtomicBoolean();
         CountDownLatch winnerAttempting = new CountDownLatch(1);
         CountDownLatch loserAborted = new CountDownLatch(1);
-        CompletableFuture<Void> winner = CompletableFuture.runAsync(() -> {
+        CompletableFuture<Void> winner = onNewThread(() -> {
             Contender w = domain.contender();
             w.begin(new TransactionRecord(0));
             attempt(w);
@@ -68,7 +69,7 @@ class ContentionManagersTest {
         ContentionDomain domain = new ContentionDomain(ContentionManagers.serializePark(Duration.ofMillis(100)));
         CountDownLatch attempting = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        CompletableFuture<Void> stuck = CompletableFuture.runAsync(() -> {
+        CompletableFuture<Void> stuck = onNewThread(() -> {
             Contender w = domain.contender();
             w.begin(new TransactionRecord(0));
             attempt(w);
@@ -86,7 +87,7 @@ class ContentionManagersTest {
         assertTrue(waitedMillis >= 100 && waitedMillis < 5_000, "bounded wait took " + waitedMillis + " ms");
 
         loser.startAttempt();
-        CompletableFuture<Resolution> second = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<Resolution> second = onNewThreadSupply(() -> {
             Contender other = domain.contender();
             other.begin(new TransactionRecord(0));
             try {
@@ -109,7 +110,7 @@ class ContentionManagersTest {
         ContentionDomain domain = new ContentionDomain(ContentionManagers.serializePark(Duration.ofHours(1)));
         CountDownLatch attempting = new CountDownLatch(1);
         CountDownLatch done = new CountDownLatch(1);
-        CompletableFuture<Void> winner = CompletableFuture.runAsync(() -> {
+        CompletableFuture<Void> winner = onNewThread(() -> {
             Contender w = domain.contender();
             w.begin(new TransactionRecord(0));
             attempt(w);
@@ -122,7 +123,7 @@ class ContentionManagersTest {
         loser.begin(new TransactionRecord(0));
         loser.startAttempt();
         Thread self = Thread.currentThread();
-        CompletableFuture.runAsync(() -> {
+        onNewThread(() -> {
             sleep(50);
             self.interrupt();
         });
@@ -146,7 +147,7 @@ class ContentionManagersTest {
 
         CountDownLatch secondContended = new CountDownLatch(1);
         AtomicBoolean firstCommitted = new AtomicBoolean();
-        CompletableFuture<Boolean> second = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<Boolean> second = onNewThreadSupply(() -> {
             Contender c = domain.contender();
             c.begin(new TransactionRecord(0));
             try {
@@ -185,6 +186,26 @@ class ContentionManagersTest {
         assertEquals(Resolution.RETRY, c.conflicted());
         assertEquals(3, txn.attempts());
         c.end();
+    }
+
+    /** Each party on its own thread: a shared pool may have fewer threads than the test has parties. */
+    private static CompletableFuture<Void> onNewThread(Runnable r) {
+        return onNewThreadSupply(() -> {
+            r.run();
+            return null;
+        });
+    }
+
+    private static <T> CompletableFuture<T> onNewThreadSupply(Supplier<T> s) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        new Thread(() -> {
+            try {
+                result.complete(s.get());
+            } catch (Throwable t) {
+                result.completeExceptionally(t);
+            }
+        }).start();
+        return result;
     }
 
     private static void attempt(Contender c) {
