@@ -31,6 +31,27 @@ public interface KeyedExecutorService extends ExecutorService, AutoCloseable {
     /** Submits {@code task} to the worker that owns {@code key}; the future yields {@code null}. */
     Future<?> submit(long key, Runnable task);
 
+    /**
+     * Reports what running a task with this key cost: wall time over all its attempts and the
+     * aborts it suffered. A router that weighs key ranges by cost uses it; others ignore it.
+     * Thread-safe, cheap, callable from any thread.
+     *
+     * <p>This default checks the arguments and ignores the report.
+     *
+     * @param key the task's key, as it was submitted
+     * @param nanos wall time of all the task's attempts together, in nanoseconds
+     * @param aborts how many of those attempts aborted
+     * @throws IllegalArgumentException if {@code nanos < 0} or {@code aborts < 0}
+     */
+    default void recordCost(long key, long nanos, int aborts) {
+        if (nanos < 0) {
+            throw new IllegalArgumentException("nanos must be >= 0, was " + nanos);
+        }
+        if (aborts < 0) {
+            throw new IllegalArgumentException("aborts must be >= 0, was " + aborts);
+        }
+    }
+
     /** Number of worker threads; fixed for the executor's life. */
     int workers();
 
