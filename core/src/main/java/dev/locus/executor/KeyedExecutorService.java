@@ -52,11 +52,19 @@ public interface KeyedExecutorService extends ExecutorService, AutoCloseable {
      * aborts it suffered. A router that weighs key ranges by cost uses it; others ignore it.
      * Thread-safe, cheap, callable from any thread.
      *
+     * <p>This default checks the arguments and ignores the report.
+     *
+     * @param key the task's key, as it was submitted
+     * @param nanos wall time of all the task's attempts together, in nanoseconds
+     * @param aborts how many of those attempts aborted
      * @throws IllegalArgumentException if {@code nanos < 0} or {@code aborts < 0}
      */
     default void recordCost(long key, long nanos, int aborts) {
-        if (nanos < 0 || aborts < 0) {
-            throw new IllegalArgumentException("nanos and aborts must be >= 0, were " + nanos + ", " + aborts);
+        if (nanos < 0) {
+            throw new IllegalArgumentException("nanos must be >= 0, was " + nanos);
+        }
+        if (aborts < 0) {
+            throw new IllegalArgumentException("aborts must be >= 0, was " + aborts);
         }
     }
 

@@ -249,6 +249,12 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
         }
     }
 
+    @Override
+    public void recordCost(long key, long nanos, int aborts) {
+        KeyedExecutorService.super.recordCost(key, nanos, aborts); // checks the arguments
+        router.recordCost(key, nanos, aborts);
+    }
+
     // ---- re-partitioning ----
 
     private void maybeRepartition() {

@@ -161,6 +161,17 @@ class BadInputTest {
         assertEquals(0, none.yields());
     }
 
+    @Test
+    void negativeCostReportsAreRejected() {
+        for (KeyedExecutorService executor : List.of(open(LocusExecutors.roundRobin(1)),
+                open(LocusExecutors.fixedRange(2, 0, 99)), open(LocusExecutors.adaptive(2)))) {
+            assertRejects(IllegalArgumentException.class, "nanos", () -> executor.recordCost(7, -1, 0));
+            assertRejects(IllegalArgumentException.class, "nanos", () -> executor.recordCost(7, Long.MIN_VALUE, 1));
+            assertRejects(IllegalArgumentException.class, "aborts", () -> executor.recordCost(7, 10, -1));
+            executor.recordCost(7, 0, 0); // zero is a cost, not an error
+        }
+    }
+
     // ---------------------------------------------------------------- rejection handler
 
     @ParameterizedTest(name = "queueCapacity({0})")

@@ -32,6 +32,17 @@ public interface Router {
     }
 
     /**
+     * Sees what a task with this key cost to run: its wall time over all attempts and the aborts it
+     * suffered, as reported through {@code KeyedExecutorService.recordCost}, which has checked that
+     * neither is negative. Called by any thread (typically a worker, after the task), concurrently
+     * with {@link #sample(long)}, {@link #rebalance(RoutingTable)} and itself, also after the
+     * executor has shut down; must be cheap and thread-safe. A router that wants a re-partition
+     * because of what it saw asks at its next {@link #sample(long)}. This default ignores it.
+     */
+    default void recordCost(long key, long nanos, int aborts) {
+    }
+
+    /**
      * Proposes a new table, or returns {@code null} to keep {@code current}. The executor calls
      * it outside any submission, never concurrently with itself, and not while a previous
      * hand-off is still in progress; a router that was skipped will ask again through
