@@ -42,21 +42,21 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Cost weighting: demand times price. Submissions say how often a key comes, cost reports what
  * its tasks take; the load of a range is the product. With costFeedback on, RangeCost keeps the
  * reported time per bucket of keys (16 buckets per worker, at least 64, each an equal share of the
- * window, re-cut whenever a partition is computed), fed by one report in sampleEvery and scaled
- * down at each check to the latest 64 reports per bucket or so. A sampled submission then counts
- * as w copies, w its bucket's mean time over the mean time of all reports, rounded up or down at
- * random so that it is right on average (randomized rounding, capped at MAX_COPIES); RangeLoad
- * adds the copies in one atomic add and the window takes each with probability 1/8. So the window
- * holds keys in proportion to cost, PdPartition cuts it into ranges of equal cost, and the drift
- * checks compare costs, all unchanged. Cost is the wall time alone: the attempts that aborted are
- * already in it. A bucket without enough reports weighs 1, as a task of mean reported cost, so
- * without reports the router is the plain one. Counting the reports themselves instead, each weighted by its time, would measure
- * what the workers completed rather than what they were given: a saturated worker reports one
- * second of work per second however long its queue grows, so an overloaded range looks balanced
- * until its neighbour runs dry, and reports come in completion order, so a burst that one worker
- * finishes last fills the window with its keys. Driven through an executor by bursts of tasks,
- * that design left the busiest worker at up to 1.42 times its fair time, this one at 1.05 (30
- * runs, 2 workers, ExecutorFeaturesTest's workload).
+ * window, re-cut whenever a partition is computed), fed by one report in sampleEvery and keeping
+ * the latest 64 to 128 reports per bucket. A sampled submission then counts as w copies, w its
+ * bucket's mean time over the mean time of all reports, rounded up or down at random so that it
+ * is right on average (randomized rounding, capped at MAX_COPIES); RangeLoad adds the copies in
+ * one atomic add and the window takes each with probability 1/8. So the window holds keys in
+ * proportion to cost, PdPartition cuts it into ranges of equal cost, and the drift checks compare
+ * costs, all unchanged. Cost is the wall time alone: the attempts that aborted are already in it.
+ * A bucket without enough reports weighs 1, as a task of mean reported cost, so without reports
+ * the router is the plain one. Counting the reports themselves instead, each weighted by its
+ * time, would measure what the workers completed rather than what they were given: a saturated
+ * worker reports one second of work per second however long its queue grows, so an overloaded
+ * range looks balanced until its neighbour runs dry, and reports come in completion order, so a
+ * burst that one worker finishes last fills the window with its keys. Driven through an executor
+ * by bursts of tasks, that design left the busiest worker at up to 1.42 times its fair time, this
+ * one at 1.05 (30 runs, 2 workers, ExecutorFeaturesTest's workload).
  *
  * Conflict co-location. With key partitioning two tasks can only abort each other when they run
  * on different workers, so aborts gather around a cut that splits a cluster of conflicting keys.

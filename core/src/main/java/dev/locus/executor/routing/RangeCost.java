@@ -9,10 +9,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * <p>The key space is cut into buckets that each hold about the same share of the router's
  * window. Reported times are summed per bucket; once the sums hold twice
  * {@code REPORTS_PER_BUCKET} reports per bucket, a look scales them back to that many, so they
- * forget at the pace reports come, whatever the pace of looks. A bucket's weight is its mean time over the mean time of all
- * reports; a bucket with fewer than {@code MIN_REPORTS} reports, and every key before the first
- * {@link #regrid}, weighs 1, as a task of mean cost. Approximate by design: a report that races
- * with a regrid may be lost, and one that races with a scaling may escape it.
+ * forget at the pace reports come, whatever the pace of looks. A bucket's weight is its mean time
+ * over the mean time of all reports; a bucket with fewer than {@code MIN_REPORTS} reports, and
+ * every key before the first {@link #regrid}, weighs 1, as a task of mean cost. Approximate by
+ * design: a report that races with a regrid may be lost, and one that races with a scaling may
+ * escape it.
  */
 final class RangeCost {
 
