@@ -66,6 +66,40 @@ class ExecutorFeaturesTest {
         assertTrue(imbalance <= 1.10, "imbalance " + imbalance);
     }
 
+    /**
+     * Workers report through {@code recordCost} that keys in the lower half of the space take three
+     * times as long (reported, not spent); the executor's adaptive router then cuts where the cost
+     * halves, near a third of the space, not where the tasks halve.
+     */
+    @Test
+    void adaptiveExecutorWithCostFeedbackBalancesReportedTime() throws Exception {
+        long space = 1 << 17;
+        KeyedExecutorService executor = LocusExecutors.adaptive(2,
+                AdaptiveRangeRouter.Settings.defaults().warmupRange(0, space - 1).costFeedback(true));
+        SplittableRandom random = new SplittableRandom(4);
+        for (int batch = 0; batch < 20; batch++) {
+            int tasks = 20_000;
+            CountDownLatch done = new CountDownLatch(tasks);
+            for (int i = 0; i < tasks; i++) {
+                long key = random.nextLong(space);
+                executor.execute(key, () -> {
+                    executor.recordCost(key, key < space / 2 ? 3_000 : 1_000, 0);
+                    done.countDown();
+                });
+            }
+            assertTrue(done.await(30, TimeUnit.SECONDS));
+        }
+        ExecutorStats stats = executor.stats();
+        executor.close();
+        long cut = stats.boundaries()[0];
+        double below = 3.0 * Math.min(cut, space / 2) + Math.max(0, cut - space / 2);
+        double total = 3.0 * (space / 2) + space / 2;
+        double imbalance = 2 * Math.max(below, total - below) / total;
+        System.out.printf("adaptive executor, cost feedback: cut %d (cost halves at %d), busiest worker's time "
+                + "%.3f x fair, %d re-partitions%n", cut, space / 3, imbalance, stats.repartitions());
+        assertTrue(imbalance <= 1.15, "cut " + cut + " leaves the busiest worker " + imbalance + " x its fair time");
+    }
+
     private static void runExponential(KeyedExecutorService executor, SplittableRandom random, int tasks)
             throws InterruptedException {
         CountDownLatch done = new CountDownLatch(tasks);
@@ -85,7 +119,13 @@ class ExecutorFeaturesTest {
         executor.submit(7, () -> 1).get(10, TimeUnit.SECONDS);
         assertTrue(server.isRegistered(name));
         assertEquals(2, server.getAttribute(name, "Workers"));
+        // The future completes inside the task's run(); its worker counts it just after run() returns.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         long[] executed = (long[]) server.getAttribute(name, "ExecutedCounts");
+        while (executed[0] + executed[1] == 0 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+            executed = (long[]) server.getAttribute(name, "ExecutedCounts");
+        }
         assertEquals(1, executed[0] + executed[1]);
         assertArrayEquals(new long[] {50}, (long[]) server.getAttribute(name, "Boundaries"));
         assertTrue(((String) server.getAttribute(name, "Router")).contains("FixedRangeRouter"));

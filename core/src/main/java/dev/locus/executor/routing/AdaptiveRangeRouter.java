@@ -1,5 +1,6 @@
 package dev.locus.executor.routing;
 
+import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -20,7 +21,85 @@ import java.util.concurrent.atomic.AtomicInteger;
  * writing every key into the window until it has been rewritten twice, so that it forgets the old
  * distribution within tens of thousands of tasks. Follow-up checks correct the first, mixed
  * estimate, and a last cut from the rewritten window settles the partition.
- * Load is measured in tasks; a router that weighs ranges by cost can build on the same window.
+ *
+ * <p>Load is measured in tasks, unless {@link Settings#costFeedback(boolean)} is on and tasks
+ * report their cost through {@code KeyedExecutorService.recordCost}: then each sampled task counts
+ * by what tasks with nearby keys were reported to take, so that ranges of expensive tasks get
+ * narrower; and each cut moves a little, within half the imbalance the threshold allows, to where
+ * the fewest aborts were reported, so that a cluster of conflicting keys runs on one worker
+ * instead of aborting on two.
+ */
+/*
+ * Implementation notes
+ *
+ * Overview. sample() counts one submitted key in sampleEvery into RangeLoad (per range of the
+ * current table, fading) and one in eight of those into the window, and asks for a check about
+ * once every checkEvery counted keys. rebalance() re-partitions when RangeLoad shows the busiest
+ * range above the threshold and the window agrees, starts a catch-up (every key counted and
+ * windowed, two windows' worth) when the window is too stale to agree, and settles on the
+ * rewritten window afterwards.
+ *
+ * Cost weighting: demand times price. Submissions say how often a key comes, cost reports what
+ * its tasks take; the load of a range is the product. With costFeedback on, RangeCost keeps the
+ * reported time per bucket of keys (16 buckets per worker, at least 64, each an equal share of the
+ * window, re-cut whenever a partition is computed), fed by one report in sampleEvery and keeping
+ * the latest 64 to 128 reports per bucket. A sampled submission then counts as w copies, w its
+ * bucket's mean time over the mean time of all reports, rounded up or down at random so that it
+ * is right on average (randomized rounding, capped at MAX_COPIES); RangeLoad adds the copies in
+ * one atomic add and the window takes each with probability 1/8. So the window holds keys in
+ * proportion to cost, PdPartition cuts it into ranges of equal cost, and the drift checks compare
+ * costs, all unchanged. Cost is the wall time alone: the attempts that aborted are already in it.
+ * A bucket without enough reports weighs 1, as a task of mean reported cost, so without reports
+ * the router is the plain one. Counting the reports themselves instead, each weighted by its
+ * time, would measure what the workers completed rather than what they were given: a saturated
+ * worker reports one second of work per second however long its queue grows, so an overloaded
+ * range looks balanced until its neighbour runs dry, and reports come in completion order, so a
+ * burst that one worker finishes last fills the window with its keys. Driven through an executor
+ * by bursts of tasks, that design left the busiest worker at up to 1.42 times its fair time, this
+ * one at 1.05 (30 runs, 2 workers, ExecutorFeaturesTest's workload).
+ *
+ * Conflict co-location. With key partitioning two tasks can only abort each other when they run
+ * on different workers, so aborts gather around a cut that splits a cluster of conflicting keys.
+ * Aborted keys go into a second window (one abort in sampleEvery, a copy per abort, so keys weigh
+ * by abort count). Every partition the router computes (the first, a re-partition, a settling
+ * cut) passes through ConflictCuts, which moves each cut to the nearby position of least abort
+ * density per unit of load; and every CONFLICT_LOOK_EVERY-th check that finds the load balanced
+ * puts the current cuts through it, proposing the moved cuts when aborts concentrate near one
+ * (the only trigger that re-partitions a balanced table). Such a look copies and sorts the window,
+ * under a millisecond for 10,000 keys, once per some 65,000 tasks with the default settings, so a
+ * cut leaves a cluster some tens of thousands of tasks after its aborts begin (measured over 600
+ * runs on two workers: 30,000 to 200,000).
+ *
+ * Reconciling the two. They pull apart: cost balancing puts cuts where the cost halves, and a
+ * conflicting range is expensive precisely because it aborts, so balancing alone would put more
+ * cuts into it, making it abort more and look more expensive still. Balance decides roughly where
+ * a cut goes, conflicts decide exactly where: a conflict move may grow a worker by
+ * CONFLICT_SHARE = half of (imbalanceThreshold - 1) times its fair share of cost (5% at 1.10),
+ * counted against the cuts already placed, so a moved partition stays inside the threshold with
+ * room for noise and never causes a re-partition itself. Once a cluster lies wholly on one worker
+ * its aborts stop and its cost falls to what its work costs, so the cost weights stop pulling the
+ * cut back into it; the abort window forgets only as new aborts replace old ones, so it still
+ * remembers the cluster when a later re-partition recomputes the cut from cost. A cluster too wide
+ * to move a cut out of within the tolerance stays split: balance wins, and its aborts are paid
+ * for as cost.
+ *
+ * Concurrency. sample() runs in every producer, recordCost() in any thread (workers, usually),
+ * both concurrently with each other and with rebalance(), which the executor never runs twice at
+ * once. Shared between them: the windows (KeySampler, lock-free), RangeLoad and RangeCost (atomic
+ * counters, approximate by design: a key or report racing with a reset, regrid or scaling may
+ * count against the old state), catchUp (AtomicInteger, decremented only while positive) and the
+ * volatile flags adapted and settling. checksSinceLook is touched only by rebalance(). Neither
+ * sample() nor recordCost() locks or allocates.
+ *
+ * Memory ordering. adapted and settling are volatile; settling is set before the sample that ends
+ * a catch-up asks for a check, so that check sees it. RangeCost publishes each new grid, and each
+ * new array of weights, whole through a volatile field, so a reader sees a complete one.
+ * KeySampler publishes a slot's key before its written flag (release/acquire), so a snapshot
+ * holds no torn key.
+ *
+ * References. Paper 002 §4.2 (PD-partition), §1 and §4.1 (close keys are likely to conflict, so
+ * grouping them on one worker means fewer conflicts), §7 (conflict reduction in high-contention
+ * workloads left for further study); issue 3 (cost and conflict feedback from the STM adapter).
  */
 public final class AdaptiveRangeRouter implements Router {
 
@@ -28,16 +107,33 @@ public final class AdaptiveRangeRouter implements Router {
     private static final double SETTLE_IMPROVEMENT = 0.97;
     /** In steady state one counted key in this many also enters the window. */
     private static final int WINDOW_SHARE = 8;
+    /** Most copies one sampled key or abort report counts as: caps the work of one call. */
+    private static final int MAX_COPIES = 64;
+    /** Buckets of {@link RangeCost} per worker, and at least {@code MIN_COST_BUCKETS}. */
+    private static final int COST_BUCKETS_PER_WORKER = 16;
+    private static final int MIN_COST_BUCKETS = 64;
+    /** Aborted keys remembered for conflict-aware cuts. */
+    private static final int ABORT_WINDOW = 1024;
+    /** One balanced check in this many looks for cuts to move off abort clusters. */
+    private static final int CONFLICT_LOOK_EVERY = 8;
+    /** The part of the imbalance the threshold allows that a conflict move may use. */
+    private static final double CONFLICT_SHARE = 0.5;
 
     private final int workers;
     private final Settings settings;
     private final KeySampler window;
     private final RangeLoad load;
+    /** Keys of aborted attempts, a copy per abort; fed only with cost feedback on. */
+    private final KeySampler aborted = new KeySampler(ABORT_WINDOW);
+    /** Reported time per key range; fed only with cost feedback on. */
+    private final RangeCost cost = new RangeCost();
     /** Samples still to take at the full rate after a drift; shared only while positive. */
     private final AtomicInteger catchUp = new AtomicInteger();
     private volatile boolean adapted;
     /** Set when a catch-up ends; the next rebalance settles the partition on the fresh window. */
     private volatile boolean settling;
+    /** Balanced checks since the last look at conflicts; rebalance() only. */
+    private int checksSinceLook;
 
     /** @throws IllegalArgumentException if {@code workers < 1} */
     public AdaptiveRangeRouter(int workers, Settings settings) {
@@ -79,15 +175,49 @@ public final class AdaptiveRangeRouter implements Router {
         if (!catchingUp && random.nextInt(settings.sampleEvery) != 0) {
             return false;
         }
-        load.record(key);
-        if (catchingUp || random.nextInt(WINDOW_SHARE) == 0) {
-            window.record(key);
+        int copies = settings.costFeedback ? copies(cost.weight(key), random) : 1;
+        if (copies > 0) {
+            load.record(key, copies);
+            int windowed = catchingUp ? copies : copies((double) copies / WINDOW_SHARE, random);
+            for (int i = 0; i < windowed; i++) {
+                window.record(key);
+            }
         }
         if (catchUpLeft == 1) {
             settling = true; // the window now holds only keys seen since the drift
             return true;
         }
-        return random.nextInt(settings.checkEvery) == 0;
+        return copies > 0 && random.nextInt(settings.checkEvery) < copies;
+    }
+
+    /**
+     * With {@linkplain Settings#costFeedback(boolean) cost feedback} on, learns what tasks in the
+     * key's range cost and remembers aborted keys for conflict-aware cuts; otherwise ignores the
+     * report.
+     */
+    @Override
+    public void recordCost(long key, long nanos, int aborts) {
+        if (!settings.costFeedback || adapted && !settings.rebalancing) {
+            return; // nothing would use it
+        }
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        if (aborts > 0) {
+            for (int i = copies((double) aborts / settings.sampleEvery, random); i > 0; i--) {
+                aborted.record(key);
+            }
+        }
+        if (random.nextInt(settings.sampleEvery) == 0) {
+            cost.record(key, nanos);
+        }
+    }
+
+    /** {@code expected} rounded down or up at random, so that it is right on average; capped. */
+    private static int copies(double expected, ThreadLocalRandom random) {
+        if (expected >= MAX_COPIES) {
+            return MAX_COPIES;
+        }
+        int whole = (int) expected;
+        return random.nextDouble() < expected - whole ? whole + 1 : whole;
     }
 
     @Override
@@ -97,7 +227,7 @@ public final class AdaptiveRangeRouter implements Router {
                 return null;
             }
             adapted = true;
-            return installed(PdPartition.of(window.snapshot(), workers, settings.histogramBins));
+            return installed(partition(window.snapshot()));
         }
         if (!settings.rebalancing) {
             return null;
@@ -113,8 +243,9 @@ public final class AdaptiveRangeRouter implements Router {
         double counted = load.total();
         double share = load.busiestShare();
         load.fade(Math.max(0, 1 - (double) settings.checkEvery / settings.confidenceThreshold));
+        cost.look();
         if (counted < settings.confidenceThreshold / 2.0 || share * workers <= settings.imbalanceThreshold) {
-            return null;
+            return conflictLookDue() ? separateConflicts(current) : null;
         }
         long[] samples = window.snapshot();
         double currentShare = busiestShare(current, samples);
@@ -125,7 +256,7 @@ public final class AdaptiveRangeRouter implements Router {
             }
             return null;
         }
-        RangeTable proposal = PdPartition.of(samples, workers, settings.histogramBins);
+        RangeTable proposal = partition(samples);
         if (busiestShare(proposal, samples) >= currentShare * MIN_IMPROVEMENT) {
             return null;
         }
@@ -140,9 +271,53 @@ public final class AdaptiveRangeRouter implements Router {
      */
     private RoutingTable settle(RoutingTable current) {
         long[] samples = window.snapshot();
-        RangeTable proposal = PdPartition.of(samples, workers, settings.histogramBins);
+        RangeTable proposal = partition(samples);
         boolean better = busiestShare(proposal, samples) < busiestShare(current, samples) * SETTLE_IMPROVEMENT;
         return better ? installed(proposal) : null;
+    }
+
+    /**
+     * The PD-partition of {@code samples}. With cost feedback it also re-cuts {@link #cost}'s
+     * buckets to the samples, and moves the cuts off abort clusters; it then sorts {@code samples}.
+     */
+    private RangeTable partition(long[] samples) {
+        RangeTable table = PdPartition.of(samples, workers, settings.histogramBins);
+        if (!settings.costFeedback) {
+            return table;
+        }
+        Arrays.sort(samples);
+        cost.regrid(samples, Math.max(MIN_COST_BUCKETS, COST_BUCKETS_PER_WORKER * workers));
+        return RangeTable.of(separated(table.boundaries(), samples, aborted.snapshot()));
+    }
+
+    private boolean conflictLookDue() {
+        if (!settings.costFeedback || ++checksSinceLook < CONFLICT_LOOK_EVERY) {
+            return false;
+        }
+        checksSinceLook = 0;
+        return true;
+    }
+
+    /** The current cuts moved off abort clusters, or {@code null} when none moves. */
+    private RoutingTable separateConflicts(RoutingTable current) {
+        long[] aborts = aborted.snapshot();
+        if (aborts.length < ConflictCuts.MIN_ABORTS) {
+            return null; // too few to move a cut: spare copying and sorting the window
+        }
+        long[] samples = window.snapshot();
+        Arrays.sort(samples);
+        long[] cuts = current.boundaries();
+        long[] moved = separated(cuts, samples, aborts);
+        return Arrays.equals(moved, cuts) ? null : installed(RangeTable.of(moved));
+    }
+
+    /** {@code cuts} moved by {@link ConflictCuts} against {@code sorted} samples; sorts {@code aborts}. */
+    private long[] separated(long[] cuts, long[] sorted, long[] aborts) {
+        if (aborts.length < ConflictCuts.MIN_ABORTS || cuts.length != workers - 1) {
+            return cuts;
+        }
+        Arrays.sort(aborts);
+        return ConflictCuts.adjust(cuts, sorted, aborts, (settings.imbalanceThreshold - 1) * CONFLICT_SHARE);
     }
 
     /** Counts load against {@code table} from now on, assuming the executor installs it. */
@@ -185,7 +360,7 @@ public final class AdaptiveRangeRouter implements Router {
     public static final class Settings {
 
         private static final Settings DEFAULTS =
-                new Settings(10_000, 1024, 0, Integer.MAX_VALUE, true, 8, 1024, 1.10);
+                new Settings(10_000, 1024, 0, Integer.MAX_VALUE, true, 8, 1024, 1.10, false);
 
         private final int confidenceThreshold;
         private final int histogramBins;
@@ -195,9 +370,11 @@ public final class AdaptiveRangeRouter implements Router {
         private final int sampleEvery;
         private final int checkEvery;
         private final double imbalanceThreshold;
+        private final boolean costFeedback;
 
         private Settings(int confidenceThreshold, int histogramBins, long warmupMinKey, long warmupMaxKey,
-                         boolean rebalancing, int sampleEvery, int checkEvery, double imbalanceThreshold) {
+                         boolean rebalancing, int sampleEvery, int checkEvery, double imbalanceThreshold,
+                         boolean costFeedback) {
             this.confidenceThreshold = confidenceThreshold;
             this.histogramBins = histogramBins;
             this.warmupMinKey = warmupMinKey;
@@ -206,12 +383,14 @@ public final class AdaptiveRangeRouter implements Router {
             this.sampleEvery = sampleEvery;
             this.checkEvery = checkEvery;
             this.imbalanceThreshold = imbalanceThreshold;
+            this.costFeedback = costFeedback;
         }
 
         /**
          * 10,000 samples before the first PD-partition (also the size of the sample window), 1,024
          * histogram bins, warm-up on {@code [0, Integer.MAX_VALUE]}, re-balancing on with one key
-         * in 8 sampled, a check about every 1,024 samples and a threshold of 1.10.
+         * in 8 sampled, a check about every 1,024 samples, a threshold of 1.10, and cost feedback
+         * off.
          */
         public static Settings defaults() {
             return DEFAULTS;
@@ -220,38 +399,40 @@ public final class AdaptiveRangeRouter implements Router {
         /** Samples gathered before the first PD-partition, and the size of the sample window. */
         public Settings confidenceThreshold(int samples) {
             return new Settings(Routers.checkPositive("confidenceThreshold", samples), histogramBins,
-                    warmupMinKey, warmupMaxKey, rebalancing, sampleEvery, checkEvery, imbalanceThreshold);
+                    warmupMinKey, warmupMaxKey, rebalancing, sampleEvery, checkEvery, imbalanceThreshold,
+                    costFeedback);
         }
 
         /** Bins of the equal-width histogram. */
         public Settings histogramBins(int bins) {
             return new Settings(confidenceThreshold, Routers.checkPositive("histogramBins", bins),
-                    warmupMinKey, warmupMaxKey, rebalancing, sampleEvery, checkEvery, imbalanceThreshold);
+                    warmupMinKey, warmupMaxKey, rebalancing, sampleEvery, checkEvery, imbalanceThreshold,
+                    costFeedback);
         }
 
         /** The key range cut into equal widths during warm-up. */
         public Settings warmupRange(long minKey, long maxKey) {
             RangeTable.equalWidth(1, minKey, maxKey); // validates the range
             return new Settings(confidenceThreshold, histogramBins, minKey, maxKey, rebalancing,
-                    sampleEvery, checkEvery, imbalanceThreshold);
+                    sampleEvery, checkEvery, imbalanceThreshold, costFeedback);
         }
 
         /** Whether to keep sampling after warm-up and re-partition on drift (the paper does not). */
         public Settings rebalancing(boolean enabled) {
             return new Settings(confidenceThreshold, histogramBins, warmupMinKey, warmupMaxKey, enabled,
-                    sampleEvery, checkEvery, imbalanceThreshold);
+                    sampleEvery, checkEvery, imbalanceThreshold, costFeedback);
         }
 
         /** After warm-up, one key in {@code n} (on average) enters the window. */
         public Settings sampleEvery(int n) {
             return new Settings(confidenceThreshold, histogramBins, warmupMinKey, warmupMaxKey, rebalancing,
-                    Routers.checkPositive("sampleEvery", n), checkEvery, imbalanceThreshold);
+                    Routers.checkPositive("sampleEvery", n), checkEvery, imbalanceThreshold, costFeedback);
         }
 
         /** Balance is checked about once every {@code n} samples. */
         public Settings checkEvery(int n) {
             return new Settings(confidenceThreshold, histogramBins, warmupMinKey, warmupMaxKey, rebalancing,
-                    sampleEvery, Routers.checkPositive("checkEvery", n), imbalanceThreshold);
+                    sampleEvery, Routers.checkPositive("checkEvery", n), imbalanceThreshold, costFeedback);
         }
 
         /**
@@ -265,7 +446,22 @@ public final class AdaptiveRangeRouter implements Router {
                 throw new IllegalArgumentException("imbalanceThreshold must be > 1, was " + threshold);
             }
             return new Settings(confidenceThreshold, histogramBins, warmupMinKey, warmupMaxKey, rebalancing,
-                    sampleEvery, checkEvery, threshold);
+                    sampleEvery, checkEvery, threshold, costFeedback);
+        }
+
+        /**
+         * Whether to use the costs that tasks report through
+         * {@code KeyedExecutorService.recordCost}. When on, after warm-up each sampled task counts
+         * by the mean time reported for tasks with nearby keys, so each worker gets about the same
+         * share of time rather than of tasks; and each cut may move by up to half the imbalance
+         * the {@linkplain #imbalanceThreshold(double) threshold} allows, to keep a cluster of keys
+         * whose tasks abort one another on one worker. Needs
+         * {@linkplain #rebalancing(boolean) re-balancing}. Keys with no reports count as tasks of
+         * mean cost, so without reports the router behaves as with it off.
+         */
+        public Settings costFeedback(boolean enabled) {
+            return new Settings(confidenceThreshold, histogramBins, warmupMinKey, warmupMaxKey, rebalancing,
+                    sampleEvery, checkEvery, imbalanceThreshold, enabled);
         }
 
         @Override
@@ -273,7 +469,7 @@ public final class AdaptiveRangeRouter implements Router {
             return "Settings[confidenceThreshold=" + confidenceThreshold + ", histogramBins=" + histogramBins
                     + ", warmup=[" + warmupMinKey + ", " + warmupMaxKey + "], rebalancing=" + rebalancing
                     + ", sampleEvery=" + sampleEvery + ", checkEvery=" + checkEvery
-                    + ", imbalanceThreshold=" + imbalanceThreshold + "]";
+                    + ", imbalanceThreshold=" + imbalanceThreshold + ", costFeedback=" + costFeedback + "]";
         }
     }
 }

@@ -95,7 +95,7 @@ final class ConflictCuts {
             return (long) aborts * other.load < (long) other.aborts * load;
         }
 
-        /** At most {@code MAX_REMAINING} of {@code other}'s rate, and below it by {@code SIGNIFICANCE} deviations. */
+        /** At most {@code MAX_REMAINING} of {@code other}'s rate, and below it by {@code SIGNIFICANCE} sd. */
         boolean significantlyBelow(Density other) {
             double variance = variance() + other.variance();
             return rate() <= MAX_REMAINING * other.rate()

@@ -34,10 +34,11 @@ final class RangeLoad {
         return table;
     }
 
-    void record(long key) {
+    /** Counts {@code weight} samples of {@code key}. */
+    void record(long key, int weight) {
         RoutingTable t = table;
         if (t != null) {
-            counts.getAndIncrement(t.route(key) * STRIDE);
+            counts.getAndAdd(t.route(key) * STRIDE, weight);
         }
     }
 

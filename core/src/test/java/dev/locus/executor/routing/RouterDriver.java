@@ -1,5 +1,7 @@
 package dev.locus.executor.routing;
 
+import java.util.function.LongSupplier;
+
 /**
  * Drives a router the way the executor does (route by the current table, sample, rebalance when
  * asked), on one thread, so that routing quality can be measured deterministically.
@@ -29,12 +31,30 @@ final class RouterDriver {
     }
 
     /** Routes {@code n} keys and returns the tasks per worker. */
-    long[] route(java.util.function.LongSupplier keys, int n) {
+    long[] route(LongSupplier keys, int n) {
         long[] perWorker = new long[table.workers()];
         for (int i = 0; i < n; i++) {
             perWorker[route(keys.getAsLong())]++;
         }
         return perWorker;
+    }
+
+    /**
+     * Routes {@code n} keys and, as the STM adapter does after each task, reports every task's cost
+     * to the router. Returns the nanoseconds per worker.
+     */
+    long[] route(LongSupplier keys, int n, Costs costs) {
+        long[] nanosPerWorker = new long[table.workers()];
+        for (int i = 0; i < n; i++) {
+            long key = keys.getAsLong();
+            RoutingTable ranBy = table;
+            int worker = route(key);
+            int aborts = costs.aborts(key, ranBy);
+            long nanos = costs.nanos(key, aborts);
+            router.recordCost(key, nanos, aborts);
+            nanosPerWorker[worker] += nanos;
+        }
+        return nanosPerWorker;
     }
 
     RoutingTable table() {
@@ -43,6 +63,16 @@ final class RouterDriver {
 
     int repartitions() {
         return repartitions;
+    }
+
+    /** What running a task costs. */
+    interface Costs {
+
+        /** Attempts that aborted, when tasks are placed by {@code table}. */
+        int aborts(long key, RoutingTable table);
+
+        /** Wall time of all the task's attempts. */
+        long nanos(long key, int aborts);
     }
 
     /** Busiest worker's count over the mean. */
