@@ -6,6 +6,7 @@ import dev.locus.executor.ExecutorStats.WorkerStats;
 import dev.locus.executor.KeyedExecutorService;
 import dev.locus.executor.LocusExecutors;
 import dev.locus.executor.routing.AdaptiveRangeRouter;
+import dev.locus.stm.dictionary.KeyDistribution;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.locus.examples;
 
+import dev.locus.stm.dictionary.KeyDistribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;

@@ -17,7 +17,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+@Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g",
+        "-Djava.util.logging.config.class=dev.locus.jmh.QuietLogging"})
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 2)
 public abstract class BenchmarkDefaults {

@@ -6,9 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -21,23 +20,24 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * Runs every benchmark of the module, with every {@code @Param} value, for one short measured
- * iteration in this JVM: a benchmark that throws, hangs, or scores nothing fails the build before
- * anyone spends minutes on a real run.
+ * Runs every benchmark of the module, with every {@code @Param} value and its own thread count, for
+ * one short measured iteration in this JVM: a benchmark that throws, hangs, or scores nothing fails
+ * the build before anyone spends minutes on a real run. The dictionary suites must also report
+ * their contention instances.
  */
 class BenchmarkSmokeTest {
 
-    @ParameterizedTest(name = "{0} benchmark thread(s)")
-    @ValueSource(ints = {1, 2})
-    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    void everyBenchmarkRunsAndScores(int threads) throws RunnerException {
+    private static final String CONTENTION = "contentionInstances";
+
+    @Test
+    @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void everyBenchmarkRunsAndScores() throws RunnerException {
         Options options = new OptionsBuilder()
                 .include("dev\\.locus\\.jmh\\..*")
                 .forks(0)
                 .warmupIterations(0)
                 .measurementIterations(1)
-                .measurementTime(TimeValue.milliseconds(150))
-                .threads(threads)
+                .measurementTime(TimeValue.milliseconds(100))
                 .timeout(TimeValue.seconds(15))
                 .shouldFailOnError(true)
                 .verbosity(VerboseMode.SILENT)
@@ -49,11 +49,15 @@ class BenchmarkSmokeTest {
         assertTrue(expected > 0, "no benchmarks in META-INF/BenchmarkList");
         assertEquals(expected, results.size(), "benchmark runs with a result");
         for (RunResult result : results) {
+            String run = result.getParams().id();
             double score = result.getPrimaryResult().getScore();
-            assertTrue(score > 0, result.getParams().id() + " scored " + score);
+            assertTrue(score > 0, run + " scored " + score);
+            if (result.getParams().getBenchmark().contains("DictionaryBenchmark.")) {
+                assertTrue(result.getSecondaryResults().containsKey(CONTENTION), run + " reports no " + CONTENTION);
+                assertTrue(result.getSecondaryResults().get(CONTENTION).getScore() >= 0, run + ": negative " + CONTENTION);
+            }
         }
     }
-
     /** Benchmark methods times their {@code @Param} combinations, as the generated list declares them. */
     private static int expectedRuns() {
         var silent = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);

@@ -1,10 +1,11 @@
-package dev.locus.examples;
+package dev.locus.stm.dictionary;
 
 import java.util.SplittableRandom;
 
 /**
- * The three transaction-key distributions of paper 002 §5.4, over a 17-bit key space
- * {@code [0, 131071]}.
+ * The three transaction-key distributions of paper 002 §5.4, over a 17-bit space
+ * {@code [0, 131071]}. A value drawn for a dictionary transaction carries the dictionary key in
+ * its first 16 bits and the operation in its last ({@link #dictionaryKey}, {@link #isInsert}).
  */
 public enum KeyDistribution {
 
@@ -50,6 +51,9 @@ public enum KeyDistribution {
     /** The largest key, 131,071. */
     public static final long MAX_KEY = KEY_SPACE - 1;
 
+    /** Bits of the dictionary key in a value; the one bit after them picks the operation. */
+    public static final int DICTIONARY_KEY_BITS = KEY_BITS - 1;
+
     private final String label;
 
     KeyDistribution(String label) {
@@ -62,5 +66,29 @@ public enum KeyDistribution {
     /** The lower-case name used in output and on the command line. */
     public String label() {
         return label;
+    }
+
+    /**
+     * The distribution called {@code label}.
+     *
+     * @throws IllegalArgumentException if no distribution has that label
+     */
+    public static KeyDistribution of(String label) {
+        for (KeyDistribution d : values()) {
+            if (d.label.equals(label)) {
+                return d;
+            }
+        }
+        throw new IllegalArgumentException("unknown distribution " + label + "; expected uniform, gaussian or exponential");
+    }
+
+    /** The dictionary key in {@code value}: its first 16 of 17 bits, in {@code [0, 65535]}. */
+    public static int dictionaryKey(long value) {
+        return (int) (value >>> 1);
+    }
+
+    /** Whether {@code value} asks to insert its key (last bit 0) rather than delete it. */
+    public static boolean isInsert(long value) {
+        return (value & 1) == 0;
     }
 }

@@ -1,0 +1,79 @@
+package dev.locus.jmh;
+
+import dev.locus.executor.KeyedExecutorService;
+import dev.locus.executor.LocusExecutors;
+import dev.locus.executor.routing.AdaptiveRangeRouter;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The executors the suites compare, by the label their {@code executor} parameter takes: the three
+ * schedulers of paper 002 §4 (round-robin, fixed key ranges, adaptive ranges), the adaptive one
+ * also with cost feedback, and the JDK's two pools, which cannot use a key.
+ */
+enum ExecutorKind {
+
+    ROUND_ROBIN("roundRobin"),
+    FIXED_RANGE("fixedRange"),
+    ADAPTIVE("adaptive"),
+    /** Adaptive ranges balanced by reported transaction time rather than by task count. */
+    ADAPTIVE_COST("adaptiveCost"),
+    THREAD_POOL("threadPool"),
+    FORK_JOIN("forkJoin");
+
+    private final String label;
+
+    ExecutorKind(String label) {
+        this.label = label;
+    }
+
+    /**
+     * The kind labelled {@code label}.
+     *
+     * @throws IllegalArgumentException for an unknown label
+     */
+    static ExecutorKind of(String label) {
+        for (ExecutorKind kind : values()) {
+            if (kind.label.equals(label)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("unknown executor " + label);
+    }
+
+    String label() {
+        return label;
+    }
+
+    /**
+     * Starts an executor with {@code workers} threads for keys in {@code [0, maxKey]}: the fixed
+     * ranges split that span, and the adaptive router routes by it until it has sampled enough keys.
+     */
+    ExecutorService start(int workers, long maxKey) {
+        AdaptiveRangeRouter.Settings adaptive = AdaptiveRangeRouter.Settings.defaults().warmupRange(0, maxKey);
+        return switch (this) {
+            case ROUND_ROBIN -> LocusExecutors.roundRobin(workers);
+            case FIXED_RANGE -> LocusExecutors.fixedRange(workers, 0, maxKey);
+            case ADAPTIVE -> LocusExecutors.adaptive(workers, adaptive);
+            case ADAPTIVE_COST -> LocusExecutors.adaptive(workers, adaptive.costFeedback(true));
+            case THREAD_POOL -> new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS,
+                    new LinkedBlockingQueue<>());
+            case FORK_JOIN -> new ForkJoinPool(workers);
+        };
+    }
+
+    /** Shuts {@code executor} down and waits for it: JDK 17's ExecutorService has no close(). */
+    static void stop(ExecutorService executor) throws InterruptedException {
+        if (executor instanceof KeyedExecutorService keyed) {
+            keyed.close();
+            return;
+        }
+        executor.shutdown();
+        if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
+            throw new IllegalStateException(executor + " did not terminate");
+        }
+    }
+}
