@@ -1,15 +1,9 @@
 package dev.locus.jmh;
 
 import dev.locus.executor.KeyedExecutorService;
-import dev.locus.executor.LocusExecutors;
-import dev.locus.executor.routing.AdaptiveRangeRouter;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -69,29 +63,13 @@ public class ExecutorOverheadBenchmark extends BenchmarkDefaults {
 
     @Setup(Level.Trial)
     public void start() {
-        executor = switch (implementation) {
-            case "roundRobin" -> LocusExecutors.roundRobin(WORKERS);
-            case "fixedRange" -> LocusExecutors.fixedRange(WORKERS, 0, MAX_KEY);
-            case "adaptive" -> LocusExecutors.adaptive(WORKERS,
-                    AdaptiveRangeRouter.Settings.defaults().warmupRange(0, MAX_KEY));
-            case "threadPool" -> new ThreadPoolExecutor(WORKERS, WORKERS, 0, TimeUnit.MILLISECONDS,
-                    new LinkedBlockingQueue<>());
-            case "forkJoin" -> new ForkJoinPool(WORKERS);
-            default -> throw new IllegalArgumentException("unknown implementation " + implementation);
-        };
+        executor = ExecutorKind.of(implementation).start(WORKERS, MAX_KEY);
         keyed = executor instanceof KeyedExecutorService k ? k : null;
     }
 
     @TearDown(Level.Trial)
     public void stop() throws InterruptedException {
-        if (keyed != null) {
-            keyed.close();
-            return;
-        }
-        executor.shutdown(); // JDK 17's ExecutorService has no close()
-        if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
-            throw new IllegalStateException(implementation + " did not terminate");
-        }
+        ExecutorKind.stop(executor);
     }
 
     @Benchmark
