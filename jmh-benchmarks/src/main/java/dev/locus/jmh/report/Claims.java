@@ -85,19 +85,19 @@ final class Claims {
             case RED_BLACK_TREE -> "qualitatively like the hash table";
             case SORTED_LIST -> "fixed drops below the others on nonuniform keys";
         };
-        double fixedOne = value(results, structure, EXPONENTIAL, FIXED_RANGE, 1);
-        double adaptiveOne = value(results, structure, EXPONENTIAL, ADAPTIVE, 1);
+        double fixedOne = results.throughput(structure, EXPONENTIAL, FIXED_RANGE, 1);
+        double adaptiveOne = results.throughput(structure, EXPONENTIAL, ADAPTIVE, 1);
         int most = results.workers(structure, EXPONENTIAL).stream()
                 .filter(w -> w > 1)
-                .filter(w -> !Double.isNaN(value(results, structure, EXPONENTIAL, FIXED_RANGE, w)))
-                .filter(w -> !Double.isNaN(value(results, structure, EXPONENTIAL, ADAPTIVE, w)))
+                .filter(w -> !Double.isNaN(results.throughput(structure, EXPONENTIAL, FIXED_RANGE, w)))
+                .filter(w -> !Double.isNaN(results.throughput(structure, EXPONENTIAL, ADAPTIVE, w)))
                 .reduce(0, Math::max);
         if (Double.isNaN(fixedOne) || Double.isNaN(adaptiveOne) || most == 0) {
             return Claim.notMeasured(claim, paper, "fixedRange and adaptive on " + structure.method()
                     + "/exponential at 1 worker and at more");
         }
-        double fixedMost = value(results, structure, EXPONENTIAL, FIXED_RANGE, most);
-        double adaptiveMost = value(results, structure, EXPONENTIAL, ADAPTIVE, most);
+        double fixedMost = results.throughput(structure, EXPONENTIAL, FIXED_RANGE, most);
+        double adaptiveMost = results.throughput(structure, EXPONENTIAL, ADAPTIVE, most);
         double fixedSpeedup = fixedMost / fixedOne;
         double adaptiveSpeedup = adaptiveMost / adaptiveOne;
         boolean reproduced = fixedSpeedup <= NO_SPEEDUP && adaptiveSpeedup >= fixedSpeedup * (1 + MARGIN);
@@ -116,7 +116,7 @@ final class Claims {
             for (String distribution : results.distributions(structure)) {
                 for (int workers : results.workers(structure, distribution)) {
                     boolean paperExecutorsMeasured = Names.PAPER_EXECUTORS.stream()
-                            .noneMatch(e -> Double.isNaN(value(results, structure, distribution, e, workers)));
+                            .noneMatch(e -> Double.isNaN(results.throughput(structure, distribution, e, workers)));
                     if (workers >= 2 && paperExecutorsMeasured) {
                         cells.add(new Cell(results, structure, distribution, workers));
                     }
@@ -124,7 +124,8 @@ final class Claims {
             }
         }
         if (cells.isEmpty()) {
-            return Claim.notMeasured(claim, paper, "roundRobin, fixedRange and adaptive in the same cell at 2+ workers");
+            return Claim.notMeasured(claim, paper,
+                    "roundRobin, fixedRange and adaptive in the same cell at 2+ workers");
         }
         Best paperExecutors = Best.of(cells, cell -> cell.best(Names.PAPER_EXECUTORS));
         Best allExecutors = Best.of(cells, cell -> cell.best(results.executors(cell.structure)));
@@ -152,18 +153,13 @@ final class Claims {
             String executor, String baseline) {
         SortedMap<Integer, Double> ratios = new TreeMap<>();
         for (int workers : results.workers(structure, distribution)) {
-            double ratio = value(results, structure, distribution, executor, workers)
-                    / value(results, structure, distribution, baseline, workers);
+            double ratio = results.throughput(structure, distribution, executor, workers)
+                    / results.throughput(structure, distribution, baseline, workers);
             if (workers >= 2 && Double.isFinite(ratio)) {
                 ratios.put(workers, ratio);
             }
         }
         return ratios;
-    }
-
-    private static double value(Results results, Structure structure, String distribution, String executor,
-            int workers) {
-        return results.value(Metric.THROUGHPUT, structure, distribution, executor, workers);
     }
 
     /** E.g. "1.25× at 2, 1.31× at 4 workers". */
@@ -180,13 +176,13 @@ final class Claims {
         Comparison best(Collection<String> executors) {
             String best = ADAPTIVE;
             for (String executor : executors) {
-                if (value(results, structure, distribution, executor, workers)
-                        > value(results, structure, distribution, best, workers)) {
+                if (results.throughput(structure, distribution, executor, workers)
+                        > results.throughput(structure, distribution, best, workers)) {
                     best = executor;
                 }
             }
-            return new Comparison(this, best, value(results, structure, distribution, ADAPTIVE, workers)
-                    / value(results, structure, distribution, best, workers));
+            return new Comparison(this, best, results.throughput(structure, distribution, ADAPTIVE, workers)
+                    / results.throughput(structure, distribution, best, workers));
         }
 
         @Override

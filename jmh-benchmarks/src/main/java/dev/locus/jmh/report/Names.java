@@ -13,6 +13,8 @@ final class Names {
     static final String ROUND_ROBIN = "roundRobin";
     static final String FIXED_RANGE = "fixedRange";
     static final String ADAPTIVE = "adaptive";
+    static final String THREAD_POOL = "threadPool";
+    static final String FORK_JOIN = "forkJoin";
     /** Each thread runs its own transactions (the paper's Figure 1a); workers = JMH threads. */
     static final String NONE = "none";
     /** Figure 9's baseline: k threads run empty transactions in a loop; workers = JMH threads. */
@@ -26,7 +28,7 @@ final class Names {
     static final List<String> PAPER_EXECUTORS = List.of(ROUND_ROBIN, FIXED_RANGE, ADAPTIVE);
 
     static final Comparator<String> EXECUTOR_ORDER = order(
-            List.of(ROUND_ROBIN, FIXED_RANGE, ADAPTIVE, "threadPool", "forkJoin"), List.of(NONE, LOOP));
+            List.of(ROUND_ROBIN, FIXED_RANGE, ADAPTIVE, THREAD_POOL, FORK_JOIN), List.of(NONE, LOOP));
     static final Comparator<String> DISTRIBUTION_ORDER = order(
             List.of(UNIFORM, GAUSSIAN, EXPONENTIAL), List.of());
 

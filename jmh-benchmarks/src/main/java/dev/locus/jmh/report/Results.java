@@ -60,6 +60,11 @@ final class Results {
         return dictionary(structure, distribution, executor, workers).map(metric::value).orElse(Double.NaN);
     }
 
+    /** Throughput in one cell, transactions/s; NaN if not measured. */
+    double throughput(Structure structure, String distribution, String executor, int workers) {
+        return value(Metric.THROUGHPUT, structure, distribution, executor, workers);
+    }
+
     /** The distributions measured on {@code structure}, in report order. */
     SortedSet<String> distributions(Structure structure) {
         return collect(dictionary, m -> m.structure() == structure, DictionaryMeasurement::distribution,

@@ -74,7 +74,8 @@ class ClaimsTest {
         Claim claim = Claims.fixedStopsScalingOnExponential(results, Structure.HASH_TABLE);
 
         assertEquals(Verdict.REPRODUCED, claim.verdict());
-        assertEquals("speedup from 1 to 8 workers: fixedRange 1.05×, adaptive 4.00×; fixedRange/adaptive at 8: 0.26×",
+        assertEquals("speedup from 1 to 8 workers: fixedRange 1.05×, adaptive 4.00×;"
+                + " fixedRange/adaptive at 8: 0.26×",
                 claim.measured(), "the most workers where both were measured");
         assertEquals(Verdict.NOT_MEASURED,
                 Claims.fixedStopsScalingOnExponential(results, Structure.RED_BLACK_TREE).verdict());

@@ -173,7 +173,8 @@ class ResultsReaderTest {
 
         IOException e = assertThrows(IOException.class, () -> read(json));
 
-        assertTrue(e.getMessage().endsWith("measured twice: hashTable, uniform, roundRobin, 2 workers"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("measured twice: hashTable, uniform, roundRobin, 2 workers"),
+                e.getMessage());
     }
 
     private Results read(JmhJson json) throws IOException {
