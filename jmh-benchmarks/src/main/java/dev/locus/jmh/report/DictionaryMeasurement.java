@@ -1,0 +1,20 @@
+package dev.locus.jmh.report;
+
+/**
+ * One cell of Figures 3–8: a dictionary benchmark's score for one distribution, executor and
+ * number of workers.
+ *
+ * @param throughput committed transactions per second (JMH's primary score)
+ * @param throughputError JMH's 99.9% confidence half-width of {@code throughput}; NaN when JMH had
+ *     too few iterations to give one
+ * @param contentionPerSecond contention instances (aborted attempts) per second, JMH's secondary
+ *     metric {@code contentionInstances}; NaN when the row has none
+ */
+record DictionaryMeasurement(Structure structure, String distribution, String executor, int workers,
+        double throughput, double throughputError, double contentionPerSecond) {
+
+    /** Aborted attempts per committed transaction; NaN when contention was not measured. */
+    double contentionPerTransaction() {
+        return contentionPerSecond / throughput;
+    }
+}

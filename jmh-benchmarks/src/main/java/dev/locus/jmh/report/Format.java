@@ -1,0 +1,41 @@
+package dev.locus.jmh.report;
+
+import java.util.Locale;
+
+/** How the report writes numbers; every formatter writes NaN, a cell not measured, as "—". */
+final class Format {
+
+    static final String MISSING = "—";
+
+    private Format() {
+    }
+
+    /** Transactions per second, e.g. "1,234,567". */
+    static String throughput(double value) {
+        return Double.isNaN(value) ? MISSING : String.format(Locale.ROOT, "%,.0f", value);
+    }
+
+    /** Transactions per second with JMH's error relative to it, e.g. "1,234,567 ±3%"; no error if JMH had none. */
+    static String throughput(double value, double error) {
+        if (!Double.isFinite(value) || !Double.isFinite(error) || value == 0) {
+            return throughput(value);
+        }
+        return throughput(value) + String.format(Locale.ROOT, " ±%.0f%%", 100 * error / value);
+    }
+
+    /** Contention instances per transaction, e.g. "0.012". */
+    static String contention(double value) {
+        return Double.isNaN(value) ? MISSING : String.format(Locale.ROOT, "%.3f", value);
+    }
+
+    /** A ratio, e.g. "1.12×". */
+    static String ratio(double value) {
+        return Double.isNaN(value) || Double.isInfinite(value) ? MISSING
+                : String.format(Locale.ROOT, "%.2f×", value);
+    }
+
+    /** {@code value} followed by " (ratio)", or {@code value} alone when the ratio is not known. */
+    static String withRatio(String value, double ratio) {
+        return Double.isNaN(ratio) || Double.isInfinite(ratio) ? value : value + " (" + ratio(ratio) + ")";
+    }
+}

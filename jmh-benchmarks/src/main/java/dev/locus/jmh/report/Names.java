@@ -1,0 +1,57 @@
+package dev.locus.jmh.report;
+
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The executor and distribution names the benchmarks use as {@code @Param} values, and the order
+ * the report shows them in: the known ones as listed, then any others alphabetically (a new
+ * executor needs no change here), then the baselines that run without an executor.
+ */
+final class Names {
+
+    static final String ROUND_ROBIN = "roundRobin";
+    static final String FIXED_RANGE = "fixedRange";
+    static final String ADAPTIVE = "adaptive";
+    static final String THREAD_POOL = "threadPool";
+    static final String FORK_JOIN = "forkJoin";
+    /** Each thread runs its own transactions (the paper's Figure 1a); workers = JMH threads. */
+    static final String NONE = "none";
+    /** Figure 9's baseline: k threads run empty transactions in a loop; workers = JMH threads. */
+    static final String LOOP = "loop";
+
+    static final String UNIFORM = "uniform";
+    static final String GAUSSIAN = "gaussian";
+    static final String EXPONENTIAL = "exponential";
+
+    /** The paper's three executors, the ones its claims are about. */
+    static final List<String> PAPER_EXECUTORS = List.of(ROUND_ROBIN, FIXED_RANGE, ADAPTIVE);
+
+    static final Comparator<String> EXECUTOR_ORDER = order(
+            List.of(ROUND_ROBIN, FIXED_RANGE, ADAPTIVE, THREAD_POOL, FORK_JOIN), List.of(NONE, LOOP));
+    static final Comparator<String> DISTRIBUTION_ORDER = order(
+            List.of(UNIFORM, GAUSSIAN, EXPONENTIAL), List.of());
+
+    private Names() {
+    }
+
+    /** A distribution's name in prose: the paper capitalises Gaussian. */
+    static String distributionLabel(String distribution) {
+        return distribution.equals(GAUSSIAN) ? "Gaussian" : distribution;
+    }
+
+    private static Comparator<String> order(List<String> first, List<String> last) {
+        return Comparator.<String>comparingInt(name -> rank(name, first, last))
+                .thenComparing(Comparator.naturalOrder());
+    }
+
+    /** first[i] ranks i, an unknown name first.size(), last[i] first.size() + 1 + i. */
+    private static int rank(String name, List<String> first, List<String> last) {
+        int known = first.indexOf(name);
+        if (known >= 0) {
+            return known;
+        }
+        int baseline = last.indexOf(name);
+        return baseline >= 0 ? first.size() + 1 + baseline : first.size();
+    }
+}

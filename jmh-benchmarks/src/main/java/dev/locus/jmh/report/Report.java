@@ -1,0 +1,147 @@
+package dev.locus.jmh.report;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The report step of the paper-002 benchmarks: reads the JMH JSON results and writes
+ * {@code REPORT.md} with one table per figure of the paper's §5 (Figures 3–9), the §5.4 claims
+ * checked against the data, and a PNG chart per figure shaped like the paper's; prints the
+ * claims and a summary.
+ *
+ * <pre>
+ * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.report.Report [--in FILE] [--out DIR]
+ * </pre>
+ *
+ * {@code --in} defaults to {@code results/jmh-results.json} and {@code --out} to {@code results},
+ * both relative to the working directory. A {@code run.properties} beside the JSON, if any, gives
+ * the machine and profile. The charts are {@code fig3-hash-table-throughput.png} …
+ * {@code fig8-sorted-list-contention.png} and {@code fig9-executor-overhead.png}; a figure with no
+ * data gets no chart.
+ */
+public final class Report {
+
+    /** The report's file name in the output directory. */
+    public static final String REPORT_FILE = "REPORT.md";
+
+    private static final Path DEFAULT_IN = Path.of("results", "jmh-results.json");
+    private static final Path DEFAULT_OUT = Path.of("results");
+    private static final String USAGE = "usage: Report [--in results/jmh-results.json] [--out results]";
+
+    private Report() {
+    }
+
+    /**
+     * Writes {@code REPORT.md} and the charts into {@code outputDirectory} (created if absent) and
+     * prints the claims, a summary and the paths written to {@code console}.
+     *
+     * @param resultsJson a JMH JSON result file holding rows of DictionaryBenchmark,
+     *     InlineDictionaryBenchmark or TransactionOverheadBenchmark; rows of other benchmarks are
+     *     skipped
+     * @throws IOException if the file cannot be read, is not JMH JSON, has none of those rows, or
+     *     the output cannot be written
+     */
+    public static void write(Path resultsJson, Path outputDirectory, PrintStream console) throws IOException {
+        Results results = ResultsReader.read(resultsJson);
+        List<Claim> claims = Claims.evaluate(results);
+        RunFacts facts = RunFacts.besides(resultsJson);
+        Files.createDirectories(outputDirectory);
+
+        FigureCharts figures = new FigureCharts(results);
+        Map<Integer, Path> charts = new TreeMap<>();
+        for (Metric metric : Metric.values()) {
+            for (Structure structure : Structure.values()) {
+                record(charts, metric.figure(structure), figures.write(metric, structure, outputDirectory),
+                        outputDirectory.resolve(metric.fileName(structure)));
+            }
+        }
+        record(charts, FigureCharts.OVERHEAD_FIGURE, figures.writeOverhead(outputDirectory),
+                outputDirectory.resolve(FigureCharts.OVERHEAD_FILE));
+
+        MarkdownReport markdown = new MarkdownReport(results, claims, facts, charts);
+        Path report = outputDirectory.resolve(REPORT_FILE);
+        Files.writeString(report, markdown.document(), StandardCharsets.UTF_8);
+
+        console.println("Paper 002, §5.4 claims:");
+        console.println();
+        console.print(markdown.claimsTable());
+        console.println();
+        console.println(MarkdownReport.SUMMARY_CAPTION);
+        console.println();
+        console.print(markdown.summaryTable());
+        console.println();
+        List<Path> written = new ArrayList<>(List.of(report));
+        written.addAll(charts.values());
+        written.forEach(path -> console.println("wrote " + path.toAbsolutePath()));
+    }
+
+    /**
+     * Puts a chart written into {@code charts}; where none was written, deletes {@code stale}, the
+     * chart an earlier report may have left, so that every PNG in the directory is this run's.
+     */
+    private static void record(Map<Integer, Path> charts, int figure, Optional<Path> written, Path stale)
+            throws IOException {
+        if (written.isPresent()) {
+            charts.put(figure, written.get());
+        } else {
+            Files.deleteIfExists(stale);
+        }
+    }
+
+    /** {@code Report [--in FILE] [--out DIR]}; exits 2 on bad arguments, 1 if the report fails. */
+    public static void main(String[] args) {
+        if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
+            System.out.println(USAGE);
+            return;
+        }
+        Arguments arguments;
+        try {
+            arguments = Arguments.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.println(USAGE);
+            System.exit(2);
+            return;
+        }
+        try {
+            // UTF-8 like REPORT.md, whatever the platform's charset: the tables use ×, ÷ and —.
+            write(arguments.in(), arguments.out(), new PrintStream(System.out, true, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            System.err.println("Report failed: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    /** The command line: the JMH JSON to read and the directory to write to. */
+    record Arguments(Path in, Path out) {
+
+        /** @throws IllegalArgumentException for an unknown flag or a flag without its path */
+        static Arguments parse(String... args) {
+            Path in = DEFAULT_IN;
+            Path out = DEFAULT_OUT;
+            for (int i = 0; i < args.length; i++) {
+                String flag = args[i];
+                if (!flag.equals("--in") && !flag.equals("--out")) {
+                    throw new IllegalArgumentException("unknown argument " + flag);
+                }
+                if (++i == args.length) {
+                    throw new IllegalArgumentException(flag + " needs a path");
+                }
+                if (flag.equals("--in")) {
+                    in = Path.of(args[i]);
+                } else {
+                    out = Path.of(args[i]);
+                }
+            }
+            return new Arguments(in, out);
+        }
+    }
+}

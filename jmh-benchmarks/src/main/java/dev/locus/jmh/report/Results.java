@@ -1,0 +1,127 @@
+package dev.locus.jmh.report;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * The paper-002 measurements of one JMH result file, at most one per cell, with the lookups the
+ * tables, charts and claims make. A lookup of a cell that was not measured gives NaN (or an empty
+ * Optional), which the report prints as "—".
+ */
+final class Results {
+
+    private final List<DictionaryMeasurement> dictionary;
+    private final List<OverheadMeasurement> overhead;
+    private final List<String> settings;
+
+    /**
+     * @param settings the distinct JMH settings of the rows, each in words
+     * @throws IllegalArgumentException if a cell is measured twice
+     */
+    Results(List<DictionaryMeasurement> dictionary, List<OverheadMeasurement> overhead, List<String> settings) {
+        this.dictionary = List.copyOf(dictionary);
+        this.overhead = List.copyOf(overhead);
+        this.settings = List.copyOf(settings);
+        requireUnique(this.dictionary, m -> m.structure().method() + ", " + m.distribution() + ", "
+                + m.executor() + ", " + m.workers() + " workers");
+        requireUnique(this.overhead, m -> "overhead, " + m.executor() + ", " + m.workers() + " workers");
+    }
+
+    boolean isEmpty() {
+        return dictionary.isEmpty() && overhead.isEmpty();
+    }
+
+    List<String> settings() {
+        return settings;
+    }
+
+    /** Whether any cell of {@code structure} has a value of {@code metric}. */
+    boolean has(Metric metric, Structure structure) {
+        return dictionary.stream().anyMatch(m -> m.structure() == structure && !Double.isNaN(metric.value(m)));
+    }
+
+    Optional<DictionaryMeasurement> dictionary(Structure structure, String distribution, String executor,
+            int workers) {
+        return dictionary.stream()
+                .filter(m -> m.structure() == structure && m.distribution().equals(distribution)
+                        && m.executor().equals(executor) && m.workers() == workers)
+                .findFirst();
+    }
+
+    /** The metric's value in one cell; NaN if not measured. */
+    double value(Metric metric, Structure structure, String distribution, String executor, int workers) {
+        return dictionary(structure, distribution, executor, workers).map(metric::value).orElse(Double.NaN);
+    }
+
+    /** Throughput in one cell, transactions/s; NaN if not measured. */
+    double throughput(Structure structure, String distribution, String executor, int workers) {
+        return value(Metric.THROUGHPUT, structure, distribution, executor, workers);
+    }
+
+    /** The distributions measured on {@code structure}, in report order. */
+    SortedSet<String> distributions(Structure structure) {
+        return collect(dictionary, m -> m.structure() == structure, DictionaryMeasurement::distribution,
+                new TreeSet<>(Names.DISTRIBUTION_ORDER));
+    }
+
+    /** The executors measured on {@code structure}, in report order. */
+    SortedSet<String> executors(Structure structure) {
+        return collect(dictionary, m -> m.structure() == structure, DictionaryMeasurement::executor,
+                new TreeSet<>(Names.EXECUTOR_ORDER));
+    }
+
+    /** The worker counts measured on {@code structure} and {@code distribution} by any executor. */
+    SortedSet<Integer> workers(Structure structure, String distribution) {
+        return collect(dictionary, m -> m.structure() == structure && m.distribution().equals(distribution),
+                DictionaryMeasurement::workers, new TreeSet<>());
+    }
+
+    /** Figure 9's throughput for one executor (or {@link Names#LOOP}); NaN if not measured. */
+    double overhead(String executor, int workers) {
+        return findOverhead(executor, workers).map(OverheadMeasurement::throughput).orElse(Double.NaN);
+    }
+
+    Optional<OverheadMeasurement> findOverhead(String executor, int workers) {
+        return overhead.stream()
+                .filter(m -> m.executor().equals(executor) && m.workers() == workers)
+                .findFirst();
+    }
+
+    /** Figure 9's executors, {@link Names#LOOP} last. */
+    SortedSet<String> overheadExecutors() {
+        return collect(overhead, m -> true, OverheadMeasurement::executor, new TreeSet<>(Names.EXECUTOR_ORDER));
+    }
+
+    SortedSet<Integer> overheadWorkers() {
+        return collect(overhead, m -> true, OverheadMeasurement::workers, new TreeSet<>());
+    }
+
+    /** Every executor in the file, for colours that stay the same across all figures. */
+    SortedSet<String> allExecutors() {
+        SortedSet<String> all = collect(dictionary, m -> true, DictionaryMeasurement::executor,
+                new TreeSet<>(Names.EXECUTOR_ORDER));
+        all.addAll(overheadExecutors());
+        return all;
+    }
+
+    private static <M, V> SortedSet<V> collect(List<M> measurements, Predicate<M> filter, Function<M, V> value,
+            SortedSet<V> into) {
+        return measurements.stream().filter(filter).map(value).collect(Collectors.toCollection(() -> into));
+    }
+
+    private static <M> void requireUnique(List<M> measurements, Function<M, String> cell) {
+        Set<String> seen = new HashSet<>();
+        for (M measurement : measurements) {
+            if (!seen.add(cell.apply(measurement))) {
+                throw new IllegalArgumentException("measured twice: " + cell.apply(measurement));
+            }
+        }
+    }
+}

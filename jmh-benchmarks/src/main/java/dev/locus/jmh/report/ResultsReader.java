@@ -1,0 +1,211 @@
+package dev.locus.jmh.report;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Reads a JMH JSON result file (the array {@code ResultFormatType.JSON} writes) into
+ * {@link Results}, keeping the rows of the paper-002 benchmarks and skipping all others.
+ *
+ * <p>{@code DictionaryBenchmark} rows carry {@code distribution}, {@code executor} and
+ * {@code workers} params; {@code InlineDictionaryBenchmark} rows, {@code distribution} only, and
+ * become executor {@link Names#NONE} with workers = JMH threads. Both score transactions/s with
+ * the secondary metric {@code contentionInstances}/s. {@code TransactionOverheadBenchmark.executor}
+ * rows carry {@code executor} and {@code workers}; its {@code loop} rows become executor
+ * {@link Names#LOOP} with workers = JMH threads.
+ */
+final class ResultsReader {
+
+    private static final String PACKAGE = "dev.locus.jmh.";
+    private static final String DICTIONARY = PACKAGE + "DictionaryBenchmark";
+    private static final String INLINE_DICTIONARY = PACKAGE + "InlineDictionaryBenchmark";
+    private static final String OVERHEAD = PACKAGE + "TransactionOverheadBenchmark";
+    private static final String CONTENTION = "contentionInstances";
+    /** JMH's unit for a throughput per second; the report reads no other. */
+    private static final String OPS_PER_SECOND = "ops/s";
+
+    private ResultsReader() {
+    }
+
+    /**
+     * @throws IOException if the file cannot be read, is not a JMH JSON array, has a malformed row
+     *     of a paper-002 benchmark, or has no such rows at all
+     */
+    static Results read(Path json) throws IOException {
+        if (!Files.isRegularFile(json)) {
+            throw new NoSuchFileException(json.toString(), null, "no JMH results file");
+        }
+        JsonElement root;
+        try (Reader reader = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
+            root = JsonParser.parseReader(reader);
+        } catch (JsonParseException e) {
+            throw new IOException(json + " is not JSON: " + e.getMessage(), e);
+        }
+        if (!root.isJsonArray()) {
+            throw new IOException(json + (root.isJsonNull() ? " is empty" : " is not a JMH result array")
+                    + "; expected the JSON that JMH writes with -rf json");
+        }
+
+        List<DictionaryMeasurement> dictionary = new ArrayList<>();
+        List<OverheadMeasurement> overhead = new ArrayList<>();
+        Set<String> settings = new LinkedHashSet<>();
+        Set<String> skipped = new TreeSet<>();
+        int index = 0;
+        for (JsonElement element : root.getAsJsonArray()) {
+            String where = json.getFileName() + " row " + index++;
+            try {
+                Row row = new Row(element.getAsJsonObject());
+                Optional<DictionaryMeasurement> dictionaryRow = row.dictionary();
+                Optional<OverheadMeasurement> overheadRow = row.overhead();
+                dictionaryRow.ifPresent(dictionary::add);
+                overheadRow.ifPresent(overhead::add);
+                if (dictionaryRow.isPresent() || overheadRow.isPresent()) {
+                    settings.add(row.settings());
+                } else {
+                    skipped.add(row.benchmark);
+                }
+            } catch (IllegalStateException | UnsupportedOperationException | NumberFormatException e) {
+                throw new IOException(where + " is malformed: " + e.getMessage(), e);
+            }
+        }
+        if (dictionary.isEmpty() && overhead.isEmpty()) {
+            throw new IOException(json + " has no results of " + DICTIONARY + ", " + INLINE_DICTIONARY + " or "
+                    + OVERHEAD + (skipped.isEmpty() ? "" : "; it holds only " + String.join(", ", skipped)));
+        }
+        try {
+            return new Results(dictionary, overhead, new ArrayList<>(settings));
+        } catch (IllegalArgumentException e) {
+            throw new IOException(json + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** One element of the array; its getters throw IllegalStateException for a missing field. */
+    private static final class Row {
+
+        final String benchmark;
+        private final JsonObject json;
+        private final String className;
+        private final String method;
+
+        Row(JsonObject json) {
+            this.json = json;
+            this.benchmark = string(json, "benchmark");
+            int dot = benchmark.lastIndexOf('.');
+            this.className = dot < 0 ? "" : benchmark.substring(0, dot);
+            this.method = benchmark.substring(dot + 1);
+        }
+
+        Optional<DictionaryMeasurement> dictionary() {
+            boolean inline = className.equals(INLINE_DICTIONARY);
+            if (!inline && !className.equals(DICTIONARY)) {
+                return Optional.empty();
+            }
+            return Structure.ofMethod(method).map(structure -> new DictionaryMeasurement(structure,
+                    param("distribution"),
+                    inline ? Names.NONE : param("executor"),
+                    inline ? threads() : Integer.parseInt(param("workers")),
+                    score(primaryMetric()), error(primaryMetric()), contention()));
+        }
+
+        Optional<OverheadMeasurement> overhead() {
+            if (!className.equals(OVERHEAD)) {
+                return Optional.empty();
+            }
+            return switch (method) {
+                case "executor" -> Optional.of(new OverheadMeasurement(param("executor"),
+                        Integer.parseInt(param("workers")), score(primaryMetric()), error(primaryMetric())));
+                case "loop" -> Optional.of(new OverheadMeasurement(Names.LOOP, threads(),
+                        score(primaryMetric()), error(primaryMetric())));
+                default -> Optional.empty();
+            };
+        }
+
+        /** E.g. "JMH 1.37, JDK 17.0.15 (OpenJDK 64-Bit Server VM), 1 fork, warm-up 2 × 1 s, measurement 3 × 1 s". */
+        String settings() {
+            int forks = field(json, "forks").getAsInt();
+            return "JMH " + string(json, "jmhVersion") + ", JDK " + string(json, "jdkVersion")
+                    + " (" + string(json, "vmName") + "), " + forks + (forks == 1 ? " fork" : " forks")
+                    + ", warm-up " + field(json, "warmupIterations").getAsInt() + " × " + string(json, "warmupTime")
+                    + ", measurement " + field(json, "measurementIterations").getAsInt() + " × "
+                    + string(json, "measurementTime");
+        }
+
+        private int threads() {
+            return field(json, "threads").getAsInt();
+        }
+
+        private String param(String name) {
+            JsonElement params = json.get("params");
+            if (params == null || !params.isJsonObject()) {
+                throw new IllegalStateException("no params, expected " + name);
+            }
+            return string(params.getAsJsonObject(), name);
+        }
+
+        private JsonObject primaryMetric() {
+            return field(json, "primaryMetric").getAsJsonObject();
+        }
+
+        /** Contention instances per second; NaN if the row has no such secondary metric. */
+        private double contention() {
+            JsonElement secondary = json.get("secondaryMetrics");
+            if (secondary == null || !secondary.isJsonObject() || !secondary.getAsJsonObject().has(CONTENTION)) {
+                return Double.NaN;
+            }
+            return score(secondary.getAsJsonObject().getAsJsonObject(CONTENTION));
+        }
+
+        /** A metric's score, which must be a throughput per second. */
+        private double score(JsonObject metric) {
+            String unit = string(metric, "scoreUnit");
+            if (!unit.equals(OPS_PER_SECOND)) {
+                throw new IllegalStateException("scores in " + unit + ", the report reads throughput in "
+                        + OPS_PER_SECOND + " (JMH -bm thrpt -tu s)");
+            }
+            return number(field(metric, "score"));
+        }
+
+        private double error(JsonObject metric) {
+            JsonElement error = metric.get("scoreError");
+            return error == null || error.isJsonNull() ? Double.NaN : number(error);
+        }
+
+        /** JMH writes NaN and the infinities as the strings "NaN", "+INF" and "-INF". */
+        private static double number(JsonElement value) {
+            if (value.isJsonPrimitive() && value.getAsJsonPrimitive().isString()) {
+                return switch (value.getAsString()) {
+                    case "+INF" -> Double.POSITIVE_INFINITY;
+                    case "-INF" -> Double.NEGATIVE_INFINITY;
+                    default -> Double.parseDouble(value.getAsString());
+                };
+            }
+            return value.getAsDouble();
+        }
+
+        private static JsonElement field(JsonObject object, String name) {
+            JsonElement value = object.get(name);
+            if (value == null || value.isJsonNull()) {
+                throw new IllegalStateException("no \"" + name + "\"");
+            }
+            return value;
+        }
+
+        private static String string(JsonObject object, String name) {
+            return field(object, name).getAsString();
+        }
+    }
+}

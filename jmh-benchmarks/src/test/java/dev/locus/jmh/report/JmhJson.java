@@ -1,0 +1,157 @@
+package dev.locus.jmh.report;
+
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Builds result files in the shape JMH 1.37's {@code ResultFormatType.JSON} writes, field for
+ * field, with the scores a test chooses.
+ */
+final class JmhJson {
+
+    static final String DICTIONARY = "dev.locus.jmh.DictionaryBenchmark.";
+    static final String INLINE = "dev.locus.jmh.InlineDictionaryBenchmark.";
+    static final String OVERHEAD = "dev.locus.jmh.TransactionOverheadBenchmark.";
+    /** The module's older benchmark, whose rows the report skips. */
+    static final String UNRELATED = "dev.locus.jmh.ExecutorOverheadBenchmark.emptyTasks";
+    private static final int PRODUCERS = 4;
+
+    private final JsonArray rows = new JsonArray();
+
+    /** A DictionaryBenchmark row: throughput txn/s and contention instances/s. */
+    JmhJson dictionary(String structure, String distribution, String executor, int workers, double throughput,
+            double contentionPerSecond) {
+        JsonObject row = row(DICTIONARY + structure, PRODUCERS,
+                Map.of("distribution", distribution, "executor", executor, "workers", Integer.toString(workers)),
+                throughput);
+        row.add("secondaryMetrics", contention(contentionPerSecond));
+        rows.add(row);
+        return this;
+    }
+
+    /** A DictionaryBenchmark row with no contention instances. */
+    JmhJson dictionary(String structure, String distribution, String executor, int workers, double throughput) {
+        return dictionary(structure, distribution, executor, workers, throughput, 0);
+    }
+
+    /** An InlineDictionaryBenchmark row: {@code threads} threads each running their own transactions. */
+    JmhJson inline(String structure, String distribution, int threads, double throughput, double contentionPerSecond) {
+        JsonObject row = row(INLINE + structure, threads, Map.of("distribution", distribution), throughput);
+        row.add("secondaryMetrics", contention(contentionPerSecond));
+        rows.add(row);
+        return this;
+    }
+
+    JmhJson overhead(String executor, int workers, double throughput) {
+        rows.add(row(OVERHEAD + "executor", 6, Map.of("executor", executor, "workers", Integer.toString(workers)),
+                throughput));
+        return this;
+    }
+
+    /** TransactionOverheadBenchmark.loop: no params, as JMH writes a benchmark without {@code @Param}. */
+    JmhJson loop(int threads, double throughput) {
+        rows.add(row(OVERHEAD + "loop", threads, Map.of(), throughput));
+        return this;
+    }
+
+    JmhJson unrelated(double throughput) {
+        rows.add(row(UNRELATED, 1, Map.of("implementation", "roundRobin"), throughput));
+        return this;
+    }
+
+    /** The last row added, to change a field the way another JMH setting would. */
+    JsonObject last() {
+        return rows.get(rows.size() - 1).getAsJsonObject();
+    }
+
+    String json() {
+        return new GsonBuilder().setPrettyPrinting().create().toJson(rows);
+    }
+
+    /** Writes {@code jmh-results.json} into {@code directory}. */
+    Path write(Path directory) throws IOException {
+        return Files.writeString(directory.resolve("jmh-results.json"), json(), StandardCharsets.UTF_8);
+    }
+
+    private static JsonObject row(String benchmark, int threads, Map<String, String> params, double score) {
+        JsonObject row = new JsonObject();
+        row.addProperty("jmhVersion", "1.37");
+        row.addProperty("benchmark", benchmark);
+        row.addProperty("mode", "thrpt");
+        row.addProperty("threads", threads);
+        row.addProperty("forks", 1);
+        row.addProperty("jvm", "/usr/lib/jvm/java-17-openjdk-amd64/bin/java");
+        JsonArray jvmArgs = new JsonArray();
+        jvmArgs.add("-Xms2g");
+        jvmArgs.add("-Xmx2g");
+        row.add("jvmArgs", jvmArgs);
+        row.addProperty("jdkVersion", "17.0.15");
+        row.addProperty("vmName", "OpenJDK 64-Bit Server VM");
+        row.addProperty("vmVersion", "17.0.15+6-Debian-1deb12u1");
+        row.addProperty("warmupIterations", 2);
+        row.addProperty("warmupTime", "1 s");
+        row.addProperty("warmupBatchSize", 1);
+        row.addProperty("measurementIterations", 3);
+        row.addProperty("measurementTime", "1 s");
+        row.addProperty("measurementBatchSize", 1);
+        if (!params.isEmpty()) { // JMH leaves "params" out for a benchmark without any
+            JsonObject paramsJson = new JsonObject();
+            params.forEach(paramsJson::addProperty);
+            row.add("params", paramsJson);
+        }
+        row.add("primaryMetric", metric(score, score / 100));
+        row.add("secondaryMetrics", new JsonObject());
+        return row;
+    }
+
+    private static JsonObject contention(double perSecond) {
+        JsonObject secondary = new JsonObject();
+        JsonObject metric = metric(perSecond, Double.NaN);
+        secondary.add("contentionInstances", metric);
+        return secondary;
+    }
+
+    /** As JMH's JSONResultFormat.emit: NaN and the infinities become strings. */
+    private static JsonPrimitive emit(double value) {
+        if (Double.isNaN(value)) {
+            return new JsonPrimitive("NaN");
+        }
+        if (Double.isInfinite(value)) {
+            return new JsonPrimitive(value > 0 ? "+INF" : "-INF");
+        }
+        return new JsonPrimitive(value);
+    }
+
+    /** A metric as JMH writes it, percentiles and raw data included. */
+    private static JsonObject metric(double score, double error) {
+        JsonObject metric = new JsonObject();
+        metric.add("score", emit(score));
+        metric.add("scoreError", emit(error));
+        JsonArray confidence = new JsonArray();
+        confidence.add(emit(score - error));
+        confidence.add(emit(score + error));
+        metric.add("scoreConfidence", confidence);
+        JsonObject percentiles = new JsonObject();
+        for (String percentile : new String[] {"0.0", "50.0", "90.0", "95.0", "99.0", "99.9", "99.99", "99.999",
+                "99.9999", "100.0"}) {
+            percentiles.addProperty(percentile, score);
+        }
+        metric.add("scorePercentiles", percentiles);
+        metric.addProperty("scoreUnit", "ops/s");
+        JsonArray fork = new JsonArray();
+        fork.add(score);
+        fork.add(score);
+        fork.add(score);
+        JsonArray raw = new JsonArray();
+        raw.add(fork);
+        metric.add("rawData", raw);
+        return metric;
+    }
+}
