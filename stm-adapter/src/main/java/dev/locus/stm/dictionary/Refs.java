@@ -11,11 +11,16 @@ import org.multiverse.api.references.TxnRef;
  *
  * <p>Under Multiverse's default {@code Snapshot} isolation a plain transactional read is checked
  * only while the transaction keeps reading, not at commit, so two transactions can each act on a
- * value the other changes (write skew). A <em>validated</em> access first calls {@code ensure}:
+ * value the other changes (write skew). A <em>validated</em> access calls {@code ensure}:
  * GammaStm then read-locks the reference at commit and aborts if its version moved since this
  * transaction first read it. A write that changes the value is validated at commit anyway; one
  * that writes the value already there is not (GammaStm treats it as a read), hence
- * {@link #write} ensures too.
+ * {@link #write} ensures too — after the write, because opening a reference for writing clears
+ * the check an earlier {@code ensure} asked for (Multiverse 0.7's {@code openForWrite} resets
+ * {@code writeSkewCheck} unless the isolation level is {@code Serializable}). Ensuring first let
+ * a red-black tree whose fix-up recoloured a node to the colour it already had commit on a stale
+ * colour, about once in a few million transactions (found by the paper-002 benchmarks;
+ * {@code RefsTest} shows it deterministically).
  */
 final class Refs {
 
@@ -36,14 +41,14 @@ final class Refs {
 
     /** Writes {@code ref}, validated at commit even when the value does not change. */
     static <E> void write(Txn txn, TxnRef<E> ref, E value) {
-        ref.ensure(txn);
         ref.set(txn, value);
+        ref.ensure(txn);
     }
 
     /** Writes {@code ref}, validated at commit even when the value does not change. */
     static void write(Txn txn, TxnBoolean ref, boolean value) {
-        ref.ensure(txn);
         ref.set(txn, value);
+        ref.ensure(txn);
     }
 
     /** New references, the one at index {@code i} holding {@code initial.apply(i)}. */
