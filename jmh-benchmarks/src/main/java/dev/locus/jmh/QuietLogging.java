@@ -22,6 +22,11 @@ public final class QuietLogging {
 
     /** Called by the LogManager, once, to read the configuration. */
     public QuietLogging() throws IOException {
+        configure();
+    }
+
+    /** Applies the configuration to this JVM, for benchmarks run without forking. */
+    static void configure() throws IOException {
         LogManager.getLogManager().readConfiguration(
                 new ByteArrayInputStream(CONFIGURATION.getBytes(StandardCharsets.UTF_8)));
     }

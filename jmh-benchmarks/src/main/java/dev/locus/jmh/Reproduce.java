@@ -1,0 +1,342 @@
+package dev.locus.jmh;
+
+import dev.locus.jmh.report.Report;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * The main job: runs paper 002's experiments (§5, Figures 3–9) — the three dictionaries under
+ * every executor, key distribution and worker count, and the executor overhead of Figure 9 — then
+ * writes the JMH results, {@code REPORT.md} and the charts.
+ *
+ * <pre>
+ * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.Reproduce [--full] [--workers 1,2,4] [--out results]
+ * </pre>
+ *
+ * <p>The default is the quick profile: workers 1 and 2, one 1 s warm-up and three 0.5 s measured
+ * iterations per run, all in this JVM after a warm-up run per benchmark ({@link Profile#QUICK}
+ * says why): about six minutes on two cores. {@code --full} forks two JVMs per run, each with five
+ * 1 s warm-up and five 1 s measured iterations, on worker counts 1, 2, 4, … up to the machine's
+ * processors, and adds the cost-balanced adaptive executor: about 50 minutes on two cores.
+ * {@code --workers} replaces the worker counts of either. Every run is a separate JMH run with one
+ * parameter set, so the progress line after each says how far the job is; the JSON is rewritten
+ * after every run, so an interrupted job keeps what it measured.
+ */
+public final class Reproduce {
+
+    /** Seconds of a warm-up run (see {@link #warmUp}). */
+    private static final int WARM_UP_SECONDS = 4;
+    private static final List<String> STRUCTURES = List.of("hashTable", "redBlackTree", "sortedList");
+    private static final List<String> DISTRIBUTIONS = List.of("uniform", "gaussian", "exponential");
+    private static final List<String> PAPER_AND_JDK = List.of("roundRobin", "fixedRange", "adaptive", "threadPool",
+            "forkJoin");
+    /** Figure 9's executors: one per way of placing a task. */
+    private static final List<String> OVERHEAD_EXECUTORS = PAPER_AND_JDK;
+
+    private final boolean full;
+    private final int[] workers;
+    private final Path out;
+
+    private Reproduce(boolean full, int[] workers, Path out) {
+        this.full = full;
+        this.workers = workers;
+        this.out = out;
+    }
+
+    public static void main(String[] args) throws RunnerException, IOException {
+        Reproduce job;
+        try {
+            job = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.println("usage: Reproduce [--full] [--workers 1,2,4] [--out DIRECTORY]");
+            System.exit(2);
+            return;
+        }
+        job.run(String.join(" ", args));
+    }
+
+    static Reproduce parse(String[] args) {
+        boolean full = false;
+        int[] workers = null;
+        Path out = Path.of("results");
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--full" -> full = true;
+                case "--workers" -> workers = parseWorkers(value(args, ++i, "--workers needs a list such as 1,2,4"));
+                case "--out" -> out = Path.of(value(args, ++i, "--out needs a directory"));
+                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+            }
+        }
+        if (workers == null) {
+            workers = full ? powersOfTwoUpTo(Runtime.getRuntime().availableProcessors()) : new int[] {1, 2};
+        }
+        return new Reproduce(full, workers, out);
+    }
+
+    private void run(String arguments) throws RunnerException, IOException {
+        Files.createDirectories(out);
+        Path json = out.resolve("jmh-results.json");
+        List<Run> plan = plan();
+        Instant started = Instant.now();
+        System.out.printf(Locale.ROOT, "locus main job: paper 002 experiments; profile %s; workers %s; %d runs%n",
+                profile(), Arrays.toString(workers), plan.size());
+
+        if (profile().forks() == 0) {
+            QuietLogging.configure(); // the benchmarks run in this JVM, which BenchmarkDefaults' flags do not reach
+        }
+        List<RunResult> results = new ArrayList<>();
+        for (int i = 0; i < plan.size(); i++) {
+            Run run = plan.get(i);
+            Collection<RunResult> result = new Runner(options(run).build()).run();
+            RunResult last = result.iterator().next();
+            if (!run.warmUp()) {
+                results.addAll(result);
+                writeJson(results, json);
+            }
+            Duration elapsed = Duration.between(started, Instant.now());
+            Duration left = elapsed.dividedBy(i + 1).multipliedBy(plan.size() - i - 1);
+            System.out.printf(Locale.ROOT, "[%3d/%d] %-60s %,14.0f txn/s%s   %s elapsed, ~%s left%n",
+                    i + 1, plan.size(), run, last.getPrimaryResult().getScore(), contention(last),
+                    minutes(elapsed), minutes(left));
+        }
+
+        writeRunFacts(out.resolve("run.properties"), started, arguments);
+        System.out.println();
+        Report.write(json, out, System.out);
+    }
+
+    /** Every run of the job, in the order of the report's figures. */
+    List<Run> plan() {
+        List<String> executors = new ArrayList<>(PAPER_AND_JDK);
+        if (full) {
+            executors.add(executors.indexOf("adaptive") + 1, "adaptiveCost");
+        }
+        int most = Arrays.stream(workers).max().orElseThrow();
+        List<Run> plan = new ArrayList<>();
+        for (String structure : STRUCTURES) {
+            warmUp(plan, new Run("DictionaryBenchmark." + structure,
+                    Map.of("distribution", "uniform", "executor", "roundRobin", "workers", "" + most), 0, true));
+            for (String distribution : DISTRIBUTIONS) {
+                for (int w : workers) {
+                    for (String executor : executors) {
+                        plan.add(new Run("DictionaryBenchmark." + structure,
+                                Map.of("distribution", distribution, "executor", executor, "workers", "" + w), 0, false));
+                    }
+                    plan.add(new Run("InlineDictionaryBenchmark." + structure, Map.of("distribution", distribution), w,
+                            false));
+                }
+            }
+        }
+        warmUp(plan, new Run("TransactionOverheadBenchmark.executor",
+                Map.of("executor", "roundRobin", "workers", "" + most), 0, true));
+        for (int w : workers) {
+            for (String executor : OVERHEAD_EXECUTORS) {
+                plan.add(new Run("TransactionOverheadBenchmark.executor",
+                        Map.of("executor", executor, "workers", "" + w), 0, false));
+            }
+            plan.add(new Run("TransactionOverheadBenchmark.loop", Map.of(), w, false));
+        }
+        return plan;
+    }
+
+    /**
+     * Adds {@code run}, unrecorded, where the benchmarks share this JVM: on two cores a fresh JVM
+     * needs about four seconds of a dictionary workload before the JIT compiler has caught up with
+     * the STM's code (throughput climbs from 60,000 to 250,000 txn/s on the red-black tree), more
+     * than a quick run's own warm-up; after one such run every executor starts on compiled code.
+     */
+    private void warmUp(List<Run> plan, Run run) {
+        if (profile().forks() == 0) {
+            plan.add(run);
+        }
+    }
+
+    private ChainedOptionsBuilder options() {
+        // No forced GC between iterations (the paper forces one before each run, §5.3): JMH's
+        // waiting for the heap to settle costs about 3 s per run, half the quick profile's time.
+        return profile().apply(new OptionsBuilder().shouldFailOnError(true).verbosity(VerboseMode.SILENT));
+    }
+
+    /** JMH's options for one run of this job's profile. */
+    private ChainedOptionsBuilder options(Run run) {
+        ChainedOptionsBuilder options = run.options(options());
+        return run.warmUp() ? options.warmupIterations(WARM_UP_SECONDS).measurementIterations(1) : options;
+    }
+
+    private Profile profile() {
+        return full ? Profile.FULL : Profile.QUICK;
+    }
+
+    /** How long each run measures. */
+    private record Profile(String name, int forks, int warmups, TimeValue warmupTime, int iterations,
+                           TimeValue iterationTime) {
+
+        /**
+         * In this JVM (JMH's forks 0), after warm-up runs: a forked JVM per run would need a warm-up
+         * of four seconds or more per run to measure compiled code, which 120 runs cannot afford in
+         * the main job's ten minutes. All executors run the same dictionary and STM code, so they
+         * share its compiled form; the full profile forks.
+         */
+        static final Profile QUICK = new Profile("quick", 0, 1, TimeValue.seconds(1), 3, TimeValue.milliseconds(500));
+        static final Profile FULL = new Profile("full", 2, 5, TimeValue.seconds(1), 5, TimeValue.seconds(1));
+
+        ChainedOptionsBuilder apply(ChainedOptionsBuilder options) {
+            return options.forks(forks)
+                    .warmupIterations(warmups).warmupTime(warmupTime)
+                    .measurementIterations(iterations).measurementTime(iterationTime);
+        }
+
+        @Override
+        public String toString() {
+            String jvms = forks == 0 ? "in one JVM after warm-up runs" : forks + " forks";
+            return String.format(Locale.ROOT, "%s: %s, warm-up %d × %s, measurement %d × %s", name, jvms,
+                    warmups, warmupTime, iterations, iterationTime);
+        }
+    }
+
+    /**
+     * One JMH run: a benchmark method with one value per parameter and a thread count (0: the
+     * method's own), or a warm-up run whose result is dropped.
+     */
+    record Run(String method, Map<String, String> params, int threads, boolean warmUp) {
+
+        /** The regular expression JMH selects this run's benchmark method by. */
+        String include() {
+            return "^" + Pattern.quote(Reproduce.class.getPackageName() + "." + method) + "$";
+        }
+
+        ChainedOptionsBuilder options(ChainedOptionsBuilder options) {
+            options.include(include());
+            params.forEach(options::param);
+            if (threads > 0) {
+                options.threads(threads);
+            }
+            return options;
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder s = new StringBuilder(method);
+            Stream.of("distribution", "executor", "workers").filter(params::containsKey)
+                    .forEach(p -> s.append(' ').append(p.equals("workers") ? "w=" : "").append(params.get(p)));
+            if (threads > 0) {
+                s.append(" threads=").append(threads);
+            }
+            return warmUp ? s.append(" (warm-up, not recorded)").toString() : s.toString();
+        }
+    }
+
+    private static String contention(RunResult result) {
+        Result<?> instances = result.getSecondaryResults().get("contentionInstances");
+        if (instances == null) {
+            return "";
+        }
+        return String.format(Locale.ROOT, ", %.4f contention/txn",
+                instances.getScore() / result.getPrimaryResult().getScore());
+    }
+
+    private static void writeJson(List<RunResult> results, Path json) throws IOException {
+        try (PrintStream stream = new PrintStream(Files.newOutputStream(json), true, StandardCharsets.UTF_8)) {
+            ResultFormatFactory.getInstance(ResultFormatType.JSON, stream).writeOut(results);
+        }
+    }
+
+    /** The facts the report prints above its tables: the machine, the JVM, the profile, the time taken. */
+    private void writeRunFacts(Path file, Instant started, String arguments) throws IOException {
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("machine", Machine.describe());
+        facts.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+        facts.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch"));
+        facts.put("profile", profile() + "; workers " + Arrays.toString(workers));
+        facts.put("command", "java -cp jmh-benchmarks/target/benchmarks.jar " + Reproduce.class.getName()
+                + (arguments.isEmpty() ? "" : " " + arguments));
+        facts.put("started", started.toString());
+        facts.put("duration", minutes(Duration.between(started, Instant.now())));
+        Properties properties = new Properties();
+        properties.putAll(facts);
+        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            properties.store(writer, "written by " + Reproduce.class.getName());
+        }
+    }
+
+    private static String minutes(Duration d) {
+        return String.format(Locale.ROOT, "%d min %02d s", d.toMinutes(), d.toSecondsPart());
+    }
+
+    private static int[] powersOfTwoUpTo(int processors) {
+        return IntStream.iterate(1, w -> w <= processors, w -> w * 2).toArray();
+    }
+
+    private static int[] parseWorkers(String list) {
+        int[] counts;
+        try {
+            counts = Arrays.stream(list.split(",")).mapToInt(s -> Integer.parseInt(s.trim())).toArray();
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a list of worker counts: " + list, e);
+        }
+        if (Arrays.stream(counts).anyMatch(w -> w < 1)) {
+            throw new IllegalArgumentException("worker counts must be positive: " + list);
+        }
+        return counts;
+    }
+
+    private static String value(String[] args, int index, String problem) {
+        if (index >= args.length) {
+            throw new IllegalArgumentException(problem);
+        }
+        return args[index];
+    }
+
+    /** What the report says the job ran on. */
+    private static final class Machine {
+
+        static String describe() {
+            String cpu = cpuModel();
+            long bytes = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                    .getTotalMemorySize();
+            return String.format(Locale.ROOT, "%s%d processors, %d GiB", cpu.isEmpty() ? "" : cpu + ", ",
+                    Runtime.getRuntime().availableProcessors(), Math.round(bytes / (double) (1L << 30)));
+        }
+
+        /** The CPU's model name from /proc/cpuinfo, or empty where there is none. */
+        private static String cpuModel() {
+            try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+                return lines.filter(l -> l.startsWith("model name"))
+                        .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                        .findFirst().orElse("");
+            } catch (IOException | RuntimeException e) {
+                return "";
+            }
+        }
+    }
+}

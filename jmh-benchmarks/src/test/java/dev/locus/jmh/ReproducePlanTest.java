@@ -1,0 +1,74 @@
+package dev.locus.jmh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * The main job's plan names benchmarks and parameter values that exist, so that a renamed method
+ * or parameter fails here rather than minutes into the job; and the quick profile is the issue's
+ * grid: 9 structure × distribution cells × 6 executors × 2 worker counts, plus Figure 9.
+ */
+class ReproducePlanTest {
+
+    private static final Set<BenchmarkListEntry> BENCHMARKS = BenchmarkList.defaultList()
+            .getAll(OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of());
+
+    @ParameterizedTest(name = "flags \"{0}\"")
+    @ValueSource(strings = {"", "--full"})
+    void everyRunSelectsOneBenchmarkWithDeclaredParameterValues(String flags) {
+        List<Reproduce.Run> plan = Reproduce.parse(flags.isEmpty() ? new String[0] : flags.split(" ")).plan();
+        for (Reproduce.Run run : plan) {
+            Pattern include = Pattern.compile(run.include());
+            List<BenchmarkListEntry> matching = BENCHMARKS.stream()
+                    .filter(b -> include.matcher(b.getUsername()).find()).toList();
+            assertEquals(1, matching.size(), run + " selects " + matching.size() + " benchmarks");
+            Map<String, String[]> declared = matching.get(0).getParams().orElse(Map.of());
+            run.params().forEach((name, value) -> {
+                assertTrue(declared.containsKey(name), run + ": no parameter " + name);
+                if (!name.equals("workers")) {
+                    assertTrue(List.of(declared.get(name)).contains(value), run + ": " + name + "=" + value);
+                }
+            });
+            assertEquals(declared.keySet(), run.params().keySet(), run + " leaves a parameter to JMH's defaults");
+        }
+    }
+
+    @Test
+    void quickProfileCoversEveryCellAtOneAndTwoWorkers() {
+        List<Reproduce.Run> plan = Reproduce.parse(new String[0]).plan();
+        Set<String> dictionaryCells = plan.stream()
+                .filter(r -> !r.warmUp() && r.method().contains("DictionaryBenchmark."))
+                .map(r -> r.method().substring(r.method().indexOf('.') + 1) + "/" + r.params().get("distribution")
+                        + "/" + r.params().getOrDefault("executor", "none")
+                        + "/" + r.params().getOrDefault("workers", "" + r.threads()))
+                .collect(Collectors.toSet());
+        assertEquals(3 * 3 * 6 * 2, dictionaryCells.size());
+        Collection<String> overhead = plan.stream()
+                .filter(r -> !r.warmUp() && r.method().startsWith("TransactionOverhead"))
+                .map(Reproduce.Run::toString).toList();
+        assertEquals(2 * 6, overhead.size(), "Figure 9: five executors and the loop at 1 and 2 workers");
+    }
+
+    @Test
+    void badArgumentsAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> Reproduce.parse(new String[] {"--workers", "0,2"}));
+        assertThrows(IllegalArgumentException.class, () -> Reproduce.parse(new String[] {"--workers", "two"}));
+        assertThrows(IllegalArgumentException.class, () -> Reproduce.parse(new String[] {"--workers"}));
+        assertThrows(IllegalArgumentException.class, () -> Reproduce.parse(new String[] {"--fast"}));
+    }
+}
