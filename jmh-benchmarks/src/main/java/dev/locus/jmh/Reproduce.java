@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -48,7 +47,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * processors, and adds the cost-balanced adaptive executor: about 50 minutes on two cores.
  * {@code --workers} replaces the worker counts of either. Every run is a separate JMH run with one
  * parameter set, so the progress line after each says how far the job is; the JSON is rewritten
- * after every run, so an interrupted job keeps what it measured.
+ * after every run, so an interrupted job keeps what it measured. A run that fails, or whose
+ * iteration is a minute overdue (JMH then interrupts it), is listed at the end and its cells are
+ * left out; the job then exits with status 1.
  */
 public final class Reproduce {
 
@@ -114,24 +115,45 @@ public final class Reproduce {
             QuietLogging.configure(); // the benchmarks run in this JVM, which BenchmarkDefaults' flags do not reach
         }
         List<RunResult> results = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
         for (int i = 0; i < plan.size(); i++) {
             Run run = plan.get(i);
-            Collection<RunResult> result = new Runner(options(run).build()).run();
-            RunResult last = result.iterator().next();
-            if (!run.warmUp()) {
-                results.addAll(result);
-                writeJson(results, json);
+            String outcome;
+            try {
+                RunResult result = new Runner(options(run).build()).runSingle();
+                if (!run.warmUp()) {
+                    results.add(result);
+                    writeJson(results, json);
+                }
+                outcome = String.format(Locale.ROOT, "%,14.0f txn/s%s", result.getPrimaryResult().getScore(),
+                        contention(result));
+            } catch (RunnerException e) {
+                failed.add(run + ": " + rootCause(e));
+                outcome = "FAILED: " + rootCause(e);
             }
             Duration elapsed = Duration.between(started, Instant.now());
             Duration left = elapsed.dividedBy(i + 1).multipliedBy(plan.size() - i - 1);
-            System.out.printf(Locale.ROOT, "[%3d/%d] %-60s %,14.0f txn/s%s   %s elapsed, ~%s left%n",
-                    i + 1, plan.size(), run, last.getPrimaryResult().getScore(), contention(last),
-                    minutes(elapsed), minutes(left));
+            System.out.printf(Locale.ROOT, "[%3d/%d] %-60s %s   %s elapsed, ~%s left%n",
+                    i + 1, plan.size(), run, outcome, minutes(elapsed), minutes(left));
         }
 
         writeRunFacts(out.resolve("run.properties"), started, arguments);
         System.out.println();
         Report.write(json, out, System.out);
+        if (!failed.isEmpty()) {
+            System.out.println();
+            System.out.println(failed.size() + " run(s) failed; their cells show as not measured:");
+            failed.forEach(f -> System.out.println("  " + f));
+            System.exit(1);
+        }
+    }
+
+    private static String rootCause(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause.toString();
     }
 
     /** Every run of the job, in the order of the report's figures. */
@@ -183,7 +205,12 @@ public final class Reproduce {
     private ChainedOptionsBuilder options() {
         // No forced GC between iterations (the paper forces one before each run, §5.3): JMH's
         // waiting for the heap to settle costs about 3 s per run, half the quick profile's time.
-        return profile().apply(new OptionsBuilder().shouldFailOnError(true).verbosity(VerboseMode.SILENT));
+        // An iteration that has not ended a minute after its time is interrupted, and the run
+        // fails rather than the job hanging: the producers wait interruptibly for their batches.
+        return profile().apply(new OptionsBuilder()
+                .shouldFailOnError(true)
+                .timeout(TimeValue.minutes(1))
+                .verbosity(VerboseMode.SILENT));
     }
 
     /** JMH's options for one run of this job's profile. */
