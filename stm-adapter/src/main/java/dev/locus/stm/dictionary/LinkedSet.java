@@ -136,11 +136,24 @@ abstract class LinkedSet implements TxnDictionary {
         LinkedNode pred = start;
         LinkedNode succ = pred.next(level).get(txn);
         while (succ.key < key) {
+            requireAscending(pred, succ);
             pred = succ;
             succ = pred.next(level).get(txn);
         }
         preds[level] = pred;
         succs[level] = succ;
+    }
+
+    /**
+     * Fails when a walk steps from {@code from} to a node whose key is not larger: invariant (I)
+     * says that never happens, and a walk over a list where it did could go round forever.
+     *
+     * @throws IllegalStateException naming the two keys
+     */
+    static void requireAscending(LinkedNode from, LinkedNode to) {
+        if (to.key <= from.key) {
+            throw new IllegalStateException("list invariant broken: node " + from.key + " links to node " + to.key);
+        }
     }
 
     /** Makes the window after {@code pred} at {@code level} count at commit (see the notes). */

@@ -23,10 +23,11 @@ import org.multiverse.api.Txn;
  * predecessor or an insert between predecessor and successor that commits first makes this
  * transaction abort. The non-transactional walk terminates because every next reference,
  * committed or being committed, points to a larger key (LinkedSet's invariant) and the tail's key
- * is above every int. The transactional re-walk terminates because GammaStm keeps a transaction's
- * reads consistent, so it sees one committed list. It is needed because re-trying the hint could
- * loop: once read, a node's references keep the value this transaction first saw, which a fresh
- * non-transactional walk may keep contradicting. Nodes passed by the re-walk stay in the read set
+ * is above every int; a step that does not go up would mean the invariant is broken, and the walk
+ * then fails rather than spin (requireAscending). The transactional re-walk terminates because
+ * GammaStm keeps a transaction's reads consistent, so it sees one committed list. It is needed
+ * because re-trying the hint could loop: once read, a node's references keep the value this
+ * transaction first saw, which a fresh non-transactional walk may keep contradicting. Nodes passed by the re-walk stay in the read set
  * (as without early release) until the transaction ends, which costs conflicts, not correctness.
  *
  * Memory ordering. atomicWeakGet is a volatile read of the reference's value; node keys are final.
@@ -45,6 +46,7 @@ public final class TxnSortedList extends LinkedSet {
     void locate(Txn txn, long key, LinkedNode[] preds, LinkedNode[] succs) {
         LinkedNode pred = head;
         for (LinkedNode n = head.next(0).atomicWeakGet(); n.key < key; n = n.next(0).atomicWeakGet()) {
+            requireAscending(pred, n);
             pred = n;
         }
         LinkedNode succ = pred.next(0).get(txn);
