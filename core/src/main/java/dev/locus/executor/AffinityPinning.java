@@ -6,16 +6,18 @@ import java.util.BitSet;
 /**
  * Pins the calling worker thread to one CPU with OpenHFT Affinity, an optional dependency. Any
  * failure (the library missing, no native support, a CPU outside the process's allowed set) is
- * logged with its reason and the worker runs unpinned.
+ * logged with its reason and the worker runs unpinned. Public only for the library's other
+ * schedulers (the LUTS workers); not an API.
  */
-final class AffinityPinning {
+public final class AffinityPinning {
 
     private static final System.Logger LOG = System.getLogger(AffinityPinning.class.getName());
 
     private AffinityPinning() {
     }
 
-    static void pin(int workerIndex) {
+    /** Pins the calling thread to CPU {@code workerIndex} modulo the processors, or logs why not. */
+    public static void pin(int workerIndex) {
         int cpu = workerIndex % Runtime.getRuntime().availableProcessors();
         try {
             net.openhft.affinity.Affinity.setAffinity(cpu);
