@@ -223,6 +223,27 @@ class LogicalThreadSchedulerTest {
     }
 
     @Test
+    void pinnedWorkersRunLogicalThreadsWhetherOrNotPinningWorks() throws Exception {
+        AtomicInteger ran = new AtomicInteger();
+        try (LogicalThreadScheduler luts = LogicalThreadScheduler.builder().workers(1).pinWorkers(true).build()) {
+            LogicalRun run = luts.start(4, id -> new LogicalThread() {
+                boolean done;
+
+                @Override
+                public Step next() {
+                    if (done) {
+                        return Step.finish();
+                    }
+                    done = true;
+                    return Step.transaction(0, ran::incrementAndGet);
+                }
+            });
+            assertTrue(run.await(TIMEOUT_SECONDS, TimeUnit.SECONDS));
+        }
+        assertEquals(4, ran.get());
+    }
+
+    @Test
     void yieldGoesToTheTailOfTheRunnableQueue() throws Exception {
         List<String> order = Collections.synchronizedList(new ArrayList<>());
         try (LogicalThreadScheduler luts = LogicalThreadScheduler.builder().workers(1).build()) {
