@@ -65,7 +65,13 @@ enum ExecutorKind {
         };
     }
 
-    /** Shuts {@code executor} down and waits for it: JDK 17's ExecutorService has no close(). */
+    /**
+     * Shuts {@code executor} down and waits for it: JDK 17's ExecutorService has no close(). A JDK
+     * pool that is still busy after 10 s (a run that failed with transactions queued) has its
+     * queued tasks dropped, so they do not load the runs that follow in this JVM.
+     *
+     * @throws IllegalStateException if it had to drop tasks
+     */
     static void stop(ExecutorService executor) throws InterruptedException {
         if (executor instanceof KeyedExecutorService keyed) {
             keyed.close();
@@ -73,7 +79,9 @@ enum ExecutorKind {
         }
         executor.shutdown();
         if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
-            throw new IllegalStateException(executor + " did not terminate");
+            int dropped = executor.shutdownNow().size();
+            throw new IllegalStateException(executor + " did not terminate within 10 s; dropped " + dropped
+                    + " queued tasks");
         }
     }
 }

@@ -207,8 +207,17 @@ public final class Reproduce {
         // waiting for the heap to settle costs about 3 s per run, half the quick profile's time.
         // An iteration that has not ended a minute after its time is interrupted, and the run
         // fails rather than the job hanging: the producers wait interruptibly for their batches.
+        // Iterations are not synchronized: with JMH's default, a producer that has finished its
+        // measured batches keeps submitting unmeasured ones until every producer has finished,
+        // and on the sorted list that fed itself. The list grows as long as transactions run, each
+        // transaction walks it, and ForkJoinPool drains one submitter's queue at a time, so one
+        // producer's last batch could wait behind the others' new ones while the list, and every
+        // transaction's cost, kept growing: iterations of 0.5 s took minutes. Unsynchronized, each
+        // producer stops after the batch it is in; batches are 1,000 transactions, a few
+        // milliseconds on the hash table and the tree, under a tenth of the iteration on the list.
         return profile().apply(new OptionsBuilder()
                 .shouldFailOnError(true)
+                .syncIterations(false)
                 .timeout(TimeValue.minutes(1))
                 .verbosity(VerboseMode.SILENT));
     }
