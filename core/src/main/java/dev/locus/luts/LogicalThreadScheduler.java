@@ -86,7 +86,7 @@ public final class LogicalThreadScheduler implements AutoCloseable {
         }
     }
 
-    /** A builder: as many workers as processors, no conflict avoidance, at most 4 deferrals. */
+    /** A builder: one pinned worker per processor, no conflict avoidance, at most 4 deferrals. */
     public static Builder builder() {
         return new Builder();
     }
@@ -338,7 +338,7 @@ public final class LogicalThreadScheduler implements AutoCloseable {
         private int workers = Runtime.getRuntime().availableProcessors();
         private ConflictAvoidance avoidance = ConflictAvoidance.none();
         private int maxDeferrals = 4;
-        private boolean pinWorkers;
+        private boolean pinWorkers = true;
 
         private Builder() {
         }
@@ -379,7 +379,11 @@ public final class LogicalThreadScheduler implements AutoCloseable {
             return this;
         }
 
-        /** Whether each worker pins itself to one CPU with OpenHFT Affinity (if on the class path); off by default. */
+        /**
+         * Whether worker {@code i} pins itself to CPU {@code i} with OpenHFT Affinity, as LUTS does;
+         * on by default. Where Affinity is not on the class path or cannot pin, the worker logs why
+         * and runs unpinned. Turn it off when other pinned threads share the machine.
+         */
         public Builder pinWorkers(boolean pin) {
             this.pinWorkers = pin;
             return this;
