@@ -3,6 +3,7 @@ package dev.locus.jmh;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,7 @@ import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
-import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
@@ -23,27 +24,27 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * Runs every benchmark of the module, with every {@code @Param} value and its own thread count, for
  * one short measured iteration in this JVM: a benchmark that throws, hangs, or scores nothing fails
  * the build before anyone spends minutes on a real run. The dictionary suites must also report
- * their contention instances.
+ * their contention instances, and the oversubscription suite its aborts.
+ *
+ * <p>The oversubscription suite runs only at its largest thread count, {@value #OVERSUBSCRIBED}
+ * threads, where its configurations differ most (most platform threads per core, most logical
+ * threads per worker), but with every configuration and workload: its whole grid is 385 runs,
+ * each populating its structure anew, which would take minutes.
  */
 class BenchmarkSmokeTest {
 
     private static final String CONTENTION = "contentionInstances";
+    private static final String ABORTS = "aborts";
+    private static final String OVERSUBSCRIPTION = OversubscriptionBenchmark.class.getName();
+    private static final String OVERSUBSCRIBED = "64";
 
     @Test
     @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void everyBenchmarkRunsAndScores() throws RunnerException {
-        Options options = new OptionsBuilder()
-                .include("dev\\.locus\\.jmh\\..*")
-                .forks(0)
-                .warmupIterations(0)
-                .measurementIterations(1)
-                .measurementTime(TimeValue.milliseconds(100))
-                .timeout(TimeValue.seconds(15))
-                .shouldFailOnError(true)
-                .verbosity(VerboseMode.SILENT)
-                .build();
-
-        Collection<RunResult> results = new Runner(options).run();
+        String oversubscription = "^" + OVERSUBSCRIPTION.replace(".", "\\.") + "\\.";
+        List<RunResult> results = new ArrayList<>();
+        results.addAll(run(options().include("dev\\.locus\\.jmh\\..*").exclude(oversubscription)));
+        results.addAll(run(options().include(oversubscription).param("threads", OVERSUBSCRIBED)));
 
         int expected = expectedRuns();
         assertTrue(expected > 0, "no benchmarks in META-INF/BenchmarkList");
@@ -52,20 +53,52 @@ class BenchmarkSmokeTest {
             String run = result.getParams().id();
             double score = result.getPrimaryResult().getScore();
             assertTrue(score > 0, run + " scored " + score);
-            if (result.getParams().getBenchmark().contains("DictionaryBenchmark.")) {
-                assertTrue(result.getSecondaryResults().containsKey(CONTENTION), run + " reports no " + CONTENTION);
-                assertTrue(result.getSecondaryResults().get(CONTENTION).getScore() >= 0, run + ": negative " + CONTENTION);
+            String benchmark = result.getParams().getBenchmark();
+            if (benchmark.contains("DictionaryBenchmark.")) {
+                assertCounter(result, CONTENTION);
+            }
+            if (benchmark.startsWith(OVERSUBSCRIPTION + ".")) {
+                assertCounter(result, ABORTS);
             }
         }
     }
-    /** Benchmark methods times their {@code @Param} combinations, as the generated list declares them. */
+
+    /** Unsynchronized iterations, as in the main job (Reproduce.options says why). */
+    private static ChainedOptionsBuilder options() {
+        return new OptionsBuilder()
+                .syncIterations(false)
+                .forks(0)
+                .warmupIterations(0)
+                .measurementIterations(1)
+                .measurementTime(TimeValue.milliseconds(100))
+                .timeout(TimeValue.seconds(15))
+                .shouldFailOnError(true)
+                .verbosity(VerboseMode.SILENT);
+    }
+
+    private static Collection<RunResult> run(ChainedOptionsBuilder options) throws RunnerException {
+        return new Runner(options.build()).run();
+    }
+
+    private static void assertCounter(RunResult result, String counter) {
+        String run = result.getParams().id();
+        assertTrue(result.getSecondaryResults().containsKey(counter), run + " reports no " + counter);
+        assertTrue(result.getSecondaryResults().get(counter).getScore() >= 0, run + ": negative " + counter);
+    }
+
+    /**
+     * Benchmark methods times their {@code @Param} combinations, as the generated list declares
+     * them; the oversubscription suite's at one thread count.
+     */
     private static int expectedRuns() {
         var silent = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
         int runs = 0;
         for (BenchmarkListEntry entry : BenchmarkList.defaultList().getAll(silent, List.of())) {
+            boolean oversubscription = entry.getUsername().startsWith(OVERSUBSCRIPTION + ".");
             int combinations = 1;
-            for (String[] values : entry.getParams().orElse(Map.of()).values()) {
-                combinations *= values.length;
+            for (Map.Entry<String, String[]> param : entry.getParams().orElse(Map.of()).entrySet()) {
+                boolean fixed = oversubscription && param.getKey().equals("threads");
+                combinations *= fixed ? 1 : param.getValue().length;
             }
             runs += combinations;
         }
