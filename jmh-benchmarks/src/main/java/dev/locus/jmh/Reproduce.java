@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.openjdk.jmh.results.Result;
@@ -33,20 +34,27 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * The main job: runs paper 002's experiments (§5, Figures 3–9) — the three dictionaries under
- * every executor, key distribution and worker count, and the executor overhead of Figure 9 — then
+ * every executor, key distribution and worker count, and the executor overhead of Figure 9 — and
+ * the oversubscription experiments of papers 004 and 001 ({@link OversubscriptionPlan}), then
  * writes the JMH results, {@code REPORT.md} and the charts.
  *
  * <pre>
- * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.Reproduce [--full] [--workers 1,2,4] [--out results]
+ * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.Reproduce [--full] [--workers 1,2,4] [--only REGEX] [--out results]
  * </pre>
  *
  * <p>The default is the quick profile: workers 1 and 2, one 1 s warm-up and three 0.5 s measured
  * iterations per run, all in this JVM after a warm-up run per benchmark ({@link Profile#QUICK}
- * says why): about six minutes on two cores. {@code --full} forks two JVMs per run, each with five
- * 1 s warm-up and five 1 s measured iterations, on worker counts 1, 2, 4, … up to the machine's
- * processors, and adds the cost-balanced adaptive executor: about 50 minutes on two cores.
- * {@code --workers} replaces the worker counts of either. Every run is a separate JMH run with one
- * parameter set, so the progress line after each says how far the job is; the JSON is rewritten
+ * says why): about ten minutes on two cores, four of them for the oversubscription suite, whose
+ * runs warm up for 0.5 s ({@link OversubscriptionPlan}).
+ * {@code --full} forks two JVMs per run, each with five 1 s warm-up and five 1 s measured
+ * iterations, on worker counts 1, 2, 4, … up to the machine's processors, adds the cost-balanced
+ * adaptive executor, and runs the oversubscription suite's whole grid: about 50 minutes on two
+ * cores for paper 002, and two and a half hours for the 385 oversubscription runs.
+ * {@code --workers} replaces the worker counts of either (the oversubscription suite's thread
+ * counts are its own); {@code --only} keeps the runs whose benchmark, such as
+ * {@code OversubscriptionBenchmark.skipList}, the regular expression finds. Every run is a
+ * separate JMH run with one parameter set, so the progress line after each says how far the job
+ * is; the JSON is rewritten
  * after every run, so an interrupted job keeps what it measured. A run that fails, or whose
  * iteration is a minute overdue (JMH then interrupts it), is listed at the end and its cells are
  * left out; the job then exits with status 1.
@@ -64,11 +72,13 @@ public final class Reproduce {
 
     private final boolean full;
     private final int[] workers;
+    private final Pattern only;
     private final Path out;
 
-    private Reproduce(boolean full, int[] workers, Path out) {
+    private Reproduce(boolean full, int[] workers, Pattern only, Path out) {
         this.full = full;
         this.workers = workers;
+        this.only = only;
         this.out = out;
     }
 
@@ -78,7 +88,7 @@ public final class Reproduce {
             job = parse(args);
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
-            System.err.println("usage: Reproduce [--full] [--workers 1,2,4] [--out DIRECTORY]");
+            System.err.println("usage: Reproduce [--full] [--workers 1,2,4] [--only REGEX] [--out DIRECTORY]");
             System.exit(2);
             return;
         }
@@ -88,11 +98,13 @@ public final class Reproduce {
     static Reproduce parse(String[] args) {
         boolean full = false;
         int[] workers = null;
+        Pattern only = Pattern.compile("");
         Path out = Path.of("results");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--full" -> full = true;
                 case "--workers" -> workers = parseWorkers(value(args, ++i, "--workers needs a list such as 1,2,4"));
+                case "--only" -> only = parsePattern(value(args, ++i, "--only needs a regular expression"));
                 case "--out" -> out = Path.of(value(args, ++i, "--out needs a directory"));
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
@@ -100,7 +112,7 @@ public final class Reproduce {
         if (workers == null) {
             workers = full ? powersOfTwoUpTo(Runtime.getRuntime().availableProcessors()) : new int[] {1, 2};
         }
-        return new Reproduce(full, workers, out);
+        return new Reproduce(full, workers, only, out);
     }
 
     private void run(String arguments) throws RunnerException, IOException {
@@ -108,7 +120,7 @@ public final class Reproduce {
         Path json = out.resolve("jmh-results.json");
         List<Run> plan = plan();
         Instant started = Instant.now();
-        System.out.printf(Locale.ROOT, "locus main job: paper 002 experiments; profile %s; workers %s; %d runs%n",
+        System.out.printf(Locale.ROOT, "locus main job: papers 002, 004 and 001; profile %s; workers %s; %d runs%n",
                 profile(), Arrays.toString(workers), plan.size());
 
         if (profile().forks() == 0) {
@@ -126,7 +138,7 @@ public final class Reproduce {
                     writeJson(results, json);
                 }
                 outcome = String.format(Locale.ROOT, "%,14.0f txn/s%s", result.getPrimaryResult().getScore(),
-                        contention(result));
+                        conflicts(result));
             } catch (RunnerException e) {
                 failed.add(run + ": " + rootCause(e));
                 outcome = "FAILED: " + rootCause(e);
@@ -187,7 +199,8 @@ public final class Reproduce {
             }
             plan.add(new Run("TransactionOverheadBenchmark.loop", Map.of(), w, false));
         }
-        return plan;
+        plan.addAll(OversubscriptionPlan.runs(full, profile().forks() == 0));
+        return plan.stream().filter(run -> only.matcher(run.method()).find()).toList();
     }
 
     /**
@@ -225,7 +238,10 @@ public final class Reproduce {
     /** JMH's options for one run of this job's profile. */
     private ChainedOptionsBuilder options(Run run) {
         ChainedOptionsBuilder options = run.options(options());
-        return run.warmUp() ? options.warmupIterations(WARM_UP_SECONDS).measurementIterations(1) : options;
+        if (run.warmUp()) {
+            return options.warmupIterations(WARM_UP_SECONDS).measurementIterations(1);
+        }
+        return full ? options : OversubscriptionPlan.quick(run, options);
     }
 
     private Profile profile() {
@@ -279,11 +295,19 @@ public final class Reproduce {
             return options;
         }
 
+        private static String label(String param) {
+            return switch (param) {
+                case "workers" -> "w=";
+                case "threads" -> "threads=";
+                default -> "";
+            };
+        }
+
         @Override
         public String toString() {
             StringBuilder s = new StringBuilder(method);
-            Stream.of("distribution", "executor", "workers").filter(params::containsKey)
-                    .forEach(p -> s.append(' ').append(p.equals("workers") ? "w=" : "").append(params.get(p)));
+            Stream.of("distribution", "executor", "workers", "configuration", "threads").filter(params::containsKey)
+                    .forEach(p -> s.append(' ').append(label(p)).append(params.get(p)));
             if (threads > 0) {
                 s.append(" threads=").append(threads);
             }
@@ -291,13 +315,18 @@ public final class Reproduce {
         }
     }
 
-    private static String contention(RunResult result) {
+    /** The run's contention instances per transaction, or its abort ratio; empty if it has neither. */
+    private static String conflicts(RunResult result) {
+        double commits = result.getPrimaryResult().getScore();
         Result<?> instances = result.getSecondaryResults().get("contentionInstances");
-        if (instances == null) {
-            return "";
+        if (instances != null) {
+            return String.format(Locale.ROOT, ", %.4f contention/txn", instances.getScore() / commits);
         }
-        return String.format(Locale.ROOT, ", %.4f contention/txn",
-                instances.getScore() / result.getPrimaryResult().getScore());
+        Result<?> aborts = result.getSecondaryResults().get("aborts");
+        if (aborts != null) {
+            return String.format(Locale.ROOT, ", abort ratio %.4f", aborts.getScore() / (aborts.getScore() + commits));
+        }
+        return "";
     }
 
     private static void writeJson(List<RunResult> results, Path json) throws IOException {
@@ -344,6 +373,14 @@ public final class Reproduce {
             throw new IllegalArgumentException("worker counts must be positive: " + list);
         }
         return counts;
+    }
+
+    private static Pattern parsePattern(String regex) {
+        try {
+            return Pattern.compile(regex);
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException("not a regular expression: " + regex, e);
+        }
     }
 
     private static String value(String[] args, int index, String problem) {

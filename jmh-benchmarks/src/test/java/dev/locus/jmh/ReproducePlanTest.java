@@ -21,7 +21,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /**
  * The main job's plan names benchmarks and parameter values that exist, so that a renamed method
  * or parameter fails here rather than minutes into the job; and the quick profile is the issue's
- * grid: 9 structure × distribution cells × 6 executors × 2 worker counts, plus Figure 9.
+ * grid: 9 structure × distribution cells × 6 executors × 2 worker counts, plus Figure 9, plus the
+ * oversubscription suite's quick grid; the full profile has that suite's whole grid.
  */
 class ReproducePlanTest {
 
@@ -65,10 +66,49 @@ class ReproducePlanTest {
     }
 
     @Test
+    void quickProfileRunsTheOversubscriptionSuiteAtTwoEightAndSixtyFourThreads() {
+        List<Reproduce.Run> plan = Reproduce.parse(new String[0]).plan();
+
+        Set<String> cells = oversubscriptionCells(plan);
+        assertEquals(5 * 3 * 7, cells.size(), "5 workloads × threads 2, 8, 64 × 7 configurations");
+        assertTrue(cells.contains("counterArray/64/lutsAts"), "" + cells);
+        assertTrue(cells.contains("linkedList8k/2/backoff"), "" + cells);
+        assertEquals(5, plan.stream().filter(r -> r.warmUp() && r.method().startsWith("Oversubscription")).count(),
+                "a warm-up run per workload");
+    }
+
+    @Test
+    void fullProfileRunsTheOversubscriptionSuitesWholeGridWithoutWarmUpRuns() {
+        List<Reproduce.Run> plan = Reproduce.parse(new String[] {"--full"}).plan();
+
+        assertEquals(5 * 7 * 11, oversubscriptionCells(plan).size(), "5 workloads × 7 thread counts × 11");
+        assertTrue(plan.stream().noneMatch(Reproduce.Run::warmUp), "forked runs warm up in their own JVMs");
+    }
+
+    @Test
+    void onlyKeepsTheRunsOfTheBenchmarksItFinds() {
+        List<Reproduce.Run> plan = Reproduce.parse(new String[] {"--only", "Oversubscription.*List"}).plan();
+
+        assertEquals(3 * (1 + 3 * 7), plan.size(), "skipList, linkedList1k, linkedList8k with their warm-up runs");
+        assertTrue(plan.stream().allMatch(r -> r.method().matches("OversubscriptionBenchmark\\.\\w+List\\w*")),
+                "" + plan);
+    }
+
+    private static Set<String> oversubscriptionCells(List<Reproduce.Run> plan) {
+        return plan.stream()
+                .filter(r -> !r.warmUp() && r.method().startsWith("OversubscriptionBenchmark."))
+                .map(r -> r.method().substring(r.method().indexOf('.') + 1) + "/" + r.params().get("threads")
+                        + "/" + r.params().get("configuration"))
+                .collect(Collectors.toSet());
+    }
+
+    @Test
     void badArgumentsAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> Reproduce.parse(new String[] {"--workers", "0,2"}));
         assertThrows(IllegalArgumentException.class, () -> Reproduce.parse(new String[] {"--workers", "two"}));
         assertThrows(IllegalArgumentException.class, () -> Reproduce.parse(new String[] {"--workers"}));
         assertThrows(IllegalArgumentException.class, () -> Reproduce.parse(new String[] {"--fast"}));
+        assertThrows(IllegalArgumentException.class, () -> Reproduce.parse(new String[] {"--only", "("}));
+        assertThrows(IllegalArgumentException.class, () -> Reproduce.parse(new String[] {"--only"}));
     }
 }

@@ -1,0 +1,70 @@
+package dev.locus.jmh;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * The main job's runs of {@link OversubscriptionBenchmark} (papers 004 §5.1 and 001 §4): every
+ * workload, thread count and configuration in the full profile (385 runs); in the quick one, the
+ * thread counts and configurations that answer issue 7's question — 2 against 64 threads, and 8
+ * between; plain threads alone, with backoff and with ATS, against each LUTS configuration — in
+ * about four minutes on two cores (105 runs and five warm-up runs). One thread is left to the full
+ * profile: it runs no transaction concurrently, so it shows only each scheduler's cost per
+ * transaction.
+ */
+final class OversubscriptionPlan {
+
+    private static final String BENCHMARK = "OversubscriptionBenchmark.";
+    static final List<String> WORKLOADS = List.of("redBlackTree", "skipList", "linkedList1k", "linkedList8k",
+            "counterArray");
+    static final List<Integer> THREADS = List.of(1, 2, 4, 8, 16, 32, 64);
+    static final List<Integer> QUICK_THREADS = List.of(2, 8, 64);
+    /**
+     * A quick run's own warm-up, after its workload's warm-up run: half the main job's second is
+     * enough for a phase of 30-60 ms to reach its steady rate, and saves a minute.
+     */
+    static final TimeValue QUICK_WARM_UP = TimeValue.milliseconds(500);
+    static final List<String> CONFIGURATIONS = List.of("basic", "backoff", "polka", "serializeSpin",
+            "serializePark", "yielding", "ats", "luts", "ciluts", "ctluts", "lutsAts");
+    /** Plain threads with nothing, with backoff and with ATS, and every LUTS configuration. */
+    static final List<String> QUICK_CONFIGURATIONS = List.of("basic", "backoff", "ats", "luts", "ciluts", "ctluts",
+            "lutsAts");
+
+    private OversubscriptionPlan() {
+    }
+
+    /**
+     * The runs in the report's order, each workload's preceded by an unrecorded warm-up run at 64
+     * threads under CTLUTS, which runs the workload, the scheduler and its switching, if
+     * {@code warmUps}.
+     */
+    static List<Reproduce.Run> runs(boolean full, boolean warmUps) {
+        List<Integer> threads = full ? THREADS : QUICK_THREADS;
+        List<String> configurations = full ? CONFIGURATIONS : QUICK_CONFIGURATIONS;
+        List<Reproduce.Run> runs = new ArrayList<>();
+        for (String workload : WORKLOADS) {
+            if (warmUps) {
+                runs.add(run(workload, 64, "ctluts", true));
+            }
+            for (int n : threads) {
+                for (String configuration : configurations) {
+                    runs.add(run(workload, n, configuration, false));
+                }
+            }
+        }
+        return runs;
+    }
+
+    /** {@code options} for {@code run} in the quick profile: this suite's runs warm up for {@link #QUICK_WARM_UP}. */
+    static ChainedOptionsBuilder quick(Reproduce.Run run, ChainedOptionsBuilder options) {
+        return run.method().startsWith(BENCHMARK) ? options.warmupTime(QUICK_WARM_UP) : options;
+    }
+
+    private static Reproduce.Run run(String workload, int threads, String configuration, boolean warmUp) {
+        return new Reproduce.Run(BENCHMARK + workload,
+                Map.of("threads", Integer.toString(threads), "configuration", configuration), 0, warmUp);
+    }
+}
