@@ -1,7 +1,8 @@
 package dev.locus.jmh.report;
 
 /**
- * One §5.4 claim of paper 002 set against the measurements.
+ * One claim of a paper (paper 002's §5.4, or issue 7's about papers 001 and 004) set against the
+ * measurements.
  *
  * @param claim the claim in a few words
  * @param paperSays what the paper reports

@@ -23,7 +23,10 @@ import org.knowm.xchart.XYChart;
  * Draws the PNGs shaped like paper 002's Figures 3–9: for Figures 3–8 one panel per distribution
  * side by side (uniform, Gaussian, exponential), for Figure 9 one panel; workers on the x axis and
  * one line with markers per executor. The figure's title goes above the panels and one legend
- * for all of them below, since a legend per panel would not fit seven executors.
+ * for all of them below, since a legend per panel would not fit seven executors; it wraps into
+ * more rows where one would be wider than the panels. Also one chart per workload of the
+ * oversubscription suite, shaped like paper 004's Figure 4: threads on a log2 axis, one line per
+ * configuration, the platform-thread ones dashed.
  */
 final class FigureCharts {
 
@@ -38,11 +41,13 @@ final class FigureCharts {
     private static final int PANEL_HEIGHT = 400;
     private static final int TITLE_HEIGHT = 44;
     private static final int LEGEND_HEIGHT = 40;
+    private static final int LEGEND_ROW_HEIGHT = 24;
     private static final int LEGEND_GAP = 28;
     private static final String THROUGHPUT_PATTERN = "#,##0";
 
     private final Results results;
     private final SeriesStyles styles;
+    private final SeriesStyles configurationStyles;
 
     FigureCharts(Results results) {
         // Before the first AWT class loads: the report runs on servers without a display.
@@ -50,7 +55,9 @@ final class FigureCharts {
             System.setProperty("java.awt.headless", "true");
         }
         this.results = results;
-        this.styles = new SeriesStyles(results.allExecutors());
+        this.styles = new SeriesStyles(results.allExecutors(), Names::isBaseline);
+        this.configurationStyles = new SeriesStyles(results.oversubscription().allConfigurations(),
+                Names.PLATFORM_THREAD_CONFIGURATIONS::contains);
     }
 
     /** Figure 3–8's PNG for {@code metric} of {@code structure}; empty if nothing of it was measured. */
@@ -58,10 +65,10 @@ final class FigureCharts {
         List<XYChart> panels = new ArrayList<>();
         SortedSet<String> plotted = new TreeSet<>(Names.EXECUTOR_ORDER);
         for (String distribution : results.distributions(structure)) {
-            XYChart panel = panel(PANEL_WIDTH, Names.distributionLabel(distribution), metric.axisTitle(),
+            XYChart panel = panel(PANEL_WIDTH, Names.distributionLabel(distribution), "workers", metric.axisTitle(),
                     metric == Metric.THROUGHPUT ? THROUGHPUT_PATTERN : null);
             for (String executor : results.executors(structure)) {
-                if (addSeries(panel, executor, results.workers(structure, distribution),
+                if (addSeries(panel, styles, executor, results.workers(structure, distribution), w -> w,
                         w -> results.value(metric, structure, distribution, executor, w))) {
                     plotted.add(executor);
                 }
@@ -72,29 +79,64 @@ final class FigureCharts {
             return Optional.empty();
         }
         Path file = directory.resolve(metric.fileName(structure));
-        return Optional.of(save(metric.title(structure), panels, plotted, file));
+        return Optional.of(save(metric.title(structure), panels, styles, plotted, file));
     }
 
     /** Figure 9's PNG; empty if the overhead benchmark was not measured. */
     Optional<Path> writeOverhead(Path directory) throws IOException {
-        XYChart panel = panel(OVERHEAD_WIDTH, "k workers, or k threads in a loop", "txn/s", THROUGHPUT_PATTERN);
+        XYChart panel = panel(OVERHEAD_WIDTH, "k workers, or k threads in a loop", "workers", "txn/s", THROUGHPUT_PATTERN);
         SortedSet<String> plotted = new TreeSet<>(Names.EXECUTOR_ORDER);
         for (String executor : results.overheadExecutors()) {
-            if (addSeries(panel, executor, results.overheadWorkers(), w -> results.overhead(executor, w))) {
+            if (addSeries(panel, styles, executor, results.overheadWorkers(), w -> w,
+                    w -> results.overhead(executor, w))) {
                 plotted.add(executor);
             }
         }
         if (plotted.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(save(OVERHEAD_TITLE, List.of(panel), plotted, directory.resolve(OVERHEAD_FILE)));
+        return Optional.of(save(OVERHEAD_TITLE, List.of(panel), styles, plotted, directory.resolve(OVERHEAD_FILE)));
+    }
+
+    /**
+     * {@code workload}'s commit rate against threads, x = log2(threads) labelled with the thread
+     * count; empty if the workload was not measured.
+     */
+    Optional<Path> writeOversubscription(Workload workload, Path directory) throws IOException {
+        OversubscriptionResults measured = results.oversubscription();
+        XYChart panel = panel(OVERHEAD_WIDTH, "platform threads (dashed) or logical threads on LUTS (solid)",
+                "threads (log2 axis)", "commits/s", THROUGHPUT_PATTERN);
+        panel.getStyler().setxAxisTickLabelsFormattingFunction(FigureCharts::powerOfTwo);
+        SortedSet<String> plotted = new TreeSet<>(Names.CONFIGURATION_ORDER);
+        for (String configuration : measured.configurations(workload)) {
+            if (addSeries(panel, configurationStyles, configuration, measured.threads(workload),
+                    n -> Math.log(n) / Math.log(2), n -> measured.commitRate(workload, configuration, n))) {
+                plotted.add(configuration);
+            }
+        }
+        if (plotted.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(save(oversubscriptionTitle(workload), List.of(panel), configurationStyles, plotted,
+                directory.resolve(workload.fileName())));
+    }
+
+    /** E.g. "Oversubscription — red-black tree, 16K keys, 20% updates: commits/s". */
+    static String oversubscriptionTitle(Workload workload) {
+        return "Oversubscription — " + workload.label() + ": commits/s";
+    }
+
+    /** The tick label at {@code exponent} on a log2 axis: the power of two, or nothing between them. */
+    private static String powerOfTwo(double exponent) {
+        long rounded = Math.round(exponent);
+        return Math.abs(exponent - rounded) < 1e-9 ? Long.toString(1L << rounded) : "";
     }
 
     /** @param yPattern the y axis's decimal pattern; null for XChart's choice */
-    private static XYChart panel(int width, String title, String yTitle, String yPattern) {
+    private static XYChart panel(int width, String title, String xTitle, String yTitle, String yPattern) {
         XYChart chart = new XYChart(width, PANEL_HEIGHT);
         chart.setTitle(title);
-        chart.setXAxisTitle("workers");
+        chart.setXAxisTitle(xTitle);
         chart.setYAxisTitle(yTitle);
         var styler = chart.getStyler();
         styler.setChartBackgroundColor(Color.WHITE);
@@ -110,29 +152,35 @@ final class FigureCharts {
         return chart;
     }
 
-    /** One line through the measured points of {@code executor}; returns false, adding none, if it has none. */
-    private boolean addSeries(XYChart chart, String executor, Collection<Integer> workers, IntToDoubleFunction value) {
-        List<Integer> xs = new ArrayList<>();
+    /**
+     * One line through the measured points of {@code name}, at {@code x.applyAsDouble(count)} for
+     * each count; returns false, adding none, if it has none.
+     */
+    private static boolean addSeries(XYChart chart, SeriesStyles styles, String name, Collection<Integer> counts,
+            IntToDoubleFunction x, IntToDoubleFunction value) {
+        List<Double> xs = new ArrayList<>();
         List<Double> ys = new ArrayList<>();
-        for (int w : workers) {
-            double y = value.applyAsDouble(w);
+        for (int count : counts) {
+            double y = value.applyAsDouble(count);
             if (!Double.isNaN(y)) {
-                xs.add(w);
+                xs.add(x.applyAsDouble(count));
                 ys.add(y);
             }
         }
         if (xs.isEmpty()) {
             return false;
         }
-        styles.apply(executor, chart.addSeries(executor, xs, ys));
+        styles.apply(name, chart.addSeries(name, xs, ys));
         return true;
     }
 
-    /** The panels side by side under {@code title}, above a legend of {@code executors}, as one PNG. */
-    private Path save(String title, List<XYChart> panels, Collection<String> executors, Path file)
-            throws IOException {
+    /** The panels side by side under {@code title}, above a legend of {@code names}, as one PNG. */
+    private static Path save(String title, List<XYChart> panels, SeriesStyles styles, Collection<String> names,
+            Path file) throws IOException {
         int width = panels.stream().mapToInt(XYChart::getWidth).sum();
-        BufferedImage image = new BufferedImage(width, TITLE_HEIGHT + PANEL_HEIGHT + LEGEND_HEIGHT,
+        List<List<String>> legend = legendRows(names, width);
+        BufferedImage image = new BufferedImage(width,
+                TITLE_HEIGHT + PANEL_HEIGHT + LEGEND_HEIGHT + (legend.size() - 1) * LEGEND_ROW_HEIGHT,
                 BufferedImage.TYPE_INT_RGB);
         Graphics2D graphics = image.createGraphics();
         try {
@@ -149,7 +197,11 @@ final class FigureCharts {
                 graphics.drawImage(BitmapEncoder.getBufferedImage(panel), x, TITLE_HEIGHT, null);
                 x += panel.getWidth();
             }
-            paintLegend(graphics, executors, width, TITLE_HEIGHT + PANEL_HEIGHT + LEGEND_HEIGHT / 2);
+            int y = TITLE_HEIGHT + PANEL_HEIGHT + LEGEND_HEIGHT / 2;
+            for (List<String> row : legend) {
+                paintLegend(graphics, styles, row, width, y);
+                y += LEGEND_ROW_HEIGHT;
+            }
         } finally {
             graphics.dispose();
         }
@@ -159,21 +211,55 @@ final class FigureCharts {
         return file;
     }
 
+    /** {@code names} in rows of legend keys, each row at most {@code width} wide (a single key may be wider). */
+    private static List<List<String>> legendRows(Collection<String> names, int width) {
+        Graphics2D scratch = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();
+        FontMetrics metrics = scratch.getFontMetrics(legendFont());
+        scratch.dispose();
+        List<List<String>> rows = new ArrayList<>();
+        List<String> row = new ArrayList<>();
+        int used = 0;
+        for (String name : names) {
+            int needed = (row.isEmpty() ? 0 : LEGEND_GAP) + keyWidth(metrics, name);
+            if (!row.isEmpty() && used + needed > width) {
+                rows.add(row);
+                row = new ArrayList<>();
+                used = 0;
+                needed = keyWidth(metrics, name);
+            }
+            row.add(name);
+            used += needed;
+        }
+        rows.add(row);
+        return rows;
+    }
+
     /** One row of keys, centred on {@code width}, at height {@code y}. */
-    private void paintLegend(Graphics2D graphics, Collection<String> executors, int width, int y) {
-        graphics.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+    private static void paintLegend(Graphics2D graphics, SeriesStyles styles, Collection<String> names, int width,
+            int y) {
+        graphics.setFont(legendFont());
         FontMetrics metrics = graphics.getFontMetrics();
         int total = -LEGEND_GAP;
-        for (String executor : executors) {
-            total += SeriesStyles.KEY_WIDTH + 6 + metrics.stringWidth(executor) + LEGEND_GAP;
+        for (String name : names) {
+            total += keyWidth(metrics, name) + LEGEND_GAP;
         }
         int x = Math.max(0, (width - total) / 2);
-        for (String executor : executors) {
-            styles.paintKey(executor, graphics, x, y);
+        for (String name : names) {
+            styles.paintKey(name, graphics, x, y);
             x += SeriesStyles.KEY_WIDTH + 6;
             graphics.setColor(Color.BLACK);
-            graphics.drawString(executor, x, y + metrics.getAscent() / 2 - 1);
-            x += metrics.stringWidth(executor) + LEGEND_GAP;
+            graphics.drawString(name, x, y + metrics.getAscent() / 2 - 1);
+            x += metrics.stringWidth(name) + LEGEND_GAP;
         }
+    }
+
+    /** Made when needed, not in a static field: no AWT class may load before the headless flag is set. */
+    private static Font legendFont() {
+        return new Font(Font.SANS_SERIF, Font.PLAIN, 14);
+    }
+
+    /** A legend key's width: its line and marker, a space, its name. */
+    private static int keyWidth(FontMetrics metrics, String name) {
+        return SeriesStyles.KEY_WIDTH + 6 + metrics.stringWidth(name);
     }
 }

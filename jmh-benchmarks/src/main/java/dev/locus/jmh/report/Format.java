@@ -28,6 +28,11 @@ final class Format {
         return Double.isNaN(value) ? MISSING : String.format(Locale.ROOT, "%.3f", value);
     }
 
+    /** A fraction as a percentage with two decimals, e.g. "0.05%". */
+    static String percentage(double fraction) {
+        return Double.isNaN(fraction) ? MISSING : String.format(Locale.ROOT, "%.2f%%", 100 * fraction);
+    }
+
     /** A ratio, e.g. "1.12×". */
     static String ratio(double value) {
         return Double.isNaN(value) || Double.isInfinite(value) ? MISSING

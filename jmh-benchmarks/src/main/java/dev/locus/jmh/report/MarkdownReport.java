@@ -77,6 +77,11 @@ final class MarkdownReport {
 
     /** claim | paper says | measured | verdict. */
     String claimsTable() {
+        return claimsTable(claims);
+    }
+
+    /** claim | paper says | measured | verdict, one row per claim. */
+    static String claimsTable(List<Claim> claims) {
         MarkdownTable table = new MarkdownTable(4, "claim", "paper says", "measured", "verdict");
         claims.forEach(c -> table.row(c.claim(), c.paperSays(), c.measured(), "**" + c.verdict() + "**"));
         return table.toString();
@@ -174,7 +179,7 @@ final class MarkdownReport {
         }
     }
 
-    private static String percent(double fraction) {
+    static String percent(double fraction) {
         return Math.round(100 * fraction) + "%";
     }
 }

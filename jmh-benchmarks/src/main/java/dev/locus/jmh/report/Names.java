@@ -2,11 +2,12 @@ package dev.locus.jmh.report;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
- * The executor and distribution names the benchmarks use as {@code @Param} values, and the order
- * the report shows them in: the known ones as listed, then any others alphabetically (a new
- * executor needs no change here), then the baselines that run without an executor.
+ * The executor, distribution and configuration names the benchmarks use as {@code @Param} values,
+ * and the order the report shows them in: the known ones as listed, then any others alphabetically
+ * (a new executor needs no change here), then the baselines that run without an executor.
  */
 final class Names {
 
@@ -24,6 +25,14 @@ final class Names {
     static final String GAUSSIAN = "gaussian";
     static final String EXPONENTIAL = "exponential";
 
+    /** Platform threads under the STM adapter's immediate retry: paper 004's "basic". */
+    static final String BASIC = "basic";
+    /** LUTS's round-robin: logical threads on a worker per core, without conflict avoidance. */
+    static final String LUTS = "luts";
+    /** The oversubscription suite's configurations that run platform threads, one per contention manager. */
+    static final List<String> PLATFORM_THREAD_CONFIGURATIONS = List.of(BASIC, "backoff", "polka", "serializeSpin",
+            "serializePark", "yielding", "ats");
+
     /** The paper's three executors, the ones its claims are about. */
     static final List<String> PAPER_EXECUTORS = List.of(ROUND_ROBIN, FIXED_RANGE, ADAPTIVE);
 
@@ -31,8 +40,16 @@ final class Names {
             List.of(ROUND_ROBIN, FIXED_RANGE, ADAPTIVE, THREAD_POOL, FORK_JOIN), List.of(NONE, LOOP));
     static final Comparator<String> DISTRIBUTION_ORDER = order(
             List.of(UNIFORM, GAUSSIAN, EXPONENTIAL), List.of());
+    /** Platform threads first, then LUTS's configurations. */
+    static final Comparator<String> CONFIGURATION_ORDER = order(Stream.concat(PLATFORM_THREAD_CONFIGURATIONS.stream(),
+            Stream.of(LUTS, "ciluts", "ctluts", "lutsAts")).toList(), List.of());
 
     private Names() {
+    }
+
+    /** Whether {@code name} is a baseline without an executor, drawn dashed. */
+    static boolean isBaseline(String name) {
+        return name.equals(NONE) || name.equals(LOOP);
     }
 
     /** A distribution's name in prose: the paper capitalises Gaussian. */

@@ -6,16 +6,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The report step of the paper-002 benchmarks: reads the JMH JSON results and writes
- * {@code REPORT.md} with one table per figure of the paper's §5 (Figures 3–9), the §5.4 claims
- * checked against the data, and a PNG chart per figure shaped like the paper's; prints the
- * claims and a summary.
+ * The report step of the main job's benchmarks: reads the JMH JSON results and writes
+ * {@code REPORT.md} with one table per figure of paper 002's §5 (Figures 3–9), the §5.4 claims
+ * checked against the data, and a PNG chart per figure shaped like the paper's; then a part on
+ * papers 004 and 001 (the oversubscription suite) with issue 7's claim per workload, tables of
+ * commit rates and abort ratios, and a chart per workload. Prints the claims and a summary.
  *
  * <pre>
  * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.report.Report [--in FILE] [--out DIR]
@@ -24,8 +26,9 @@ import java.util.TreeMap;
  * {@code --in} defaults to {@code results/jmh-results.json} and {@code --out} to {@code results},
  * both relative to the working directory. A {@code run.properties} beside the JSON, if any, gives
  * the machine and profile. The charts are {@code fig3-hash-table-throughput.png} …
- * {@code fig8-sorted-list-contention.png} and {@code fig9-executor-overhead.png}; a figure with no
- * data gets no chart.
+ * {@code fig8-sorted-list-contention.png}, {@code fig9-executor-overhead.png} and
+ * {@code oversubscription-redBlackTree.png} … {@code oversubscription-counterArray.png}; a figure
+ * with no data gets no chart.
  */
 public final class Report {
 
@@ -44,14 +47,15 @@ public final class Report {
      * prints the claims, a summary and the paths written to {@code console}.
      *
      * @param resultsJson a JMH JSON result file holding rows of DictionaryBenchmark,
-     *     InlineDictionaryBenchmark or TransactionOverheadBenchmark; rows of other benchmarks are
-     *     skipped
+     *     InlineDictionaryBenchmark, TransactionOverheadBenchmark or OversubscriptionBenchmark; rows
+     *     of other benchmarks are skipped
      * @throws IOException if the file cannot be read, is not JMH JSON, has none of those rows, or
      *     the output cannot be written
      */
     public static void write(Path resultsJson, Path outputDirectory, PrintStream console) throws IOException {
         Results results = ResultsReader.read(resultsJson);
         List<Claim> claims = Claims.evaluate(results);
+        List<Claim> oversubscriptionClaims = OversubscriptionClaims.evaluate(results);
         RunFacts facts = RunFacts.besides(resultsJson);
         Files.createDirectories(outputDirectory);
 
@@ -65,10 +69,17 @@ public final class Report {
         }
         record(charts, FigureCharts.OVERHEAD_FIGURE, figures.writeOverhead(outputDirectory),
                 outputDirectory.resolve(FigureCharts.OVERHEAD_FILE));
+        Map<Workload, Path> workloadCharts = new EnumMap<>(Workload.class);
+        for (Workload workload : Workload.values()) {
+            record(workloadCharts, workload, figures.writeOversubscription(workload, outputDirectory),
+                    outputDirectory.resolve(workload.fileName()));
+        }
 
         MarkdownReport markdown = new MarkdownReport(results, claims, facts, charts);
+        OversubscriptionSection oversubscription = new OversubscriptionSection(results.oversubscription(),
+                oversubscriptionClaims, workloadCharts);
         Path report = outputDirectory.resolve(REPORT_FILE);
-        Files.writeString(report, markdown.document(), StandardCharsets.UTF_8);
+        Files.writeString(report, markdown.document() + oversubscription.document(), StandardCharsets.UTF_8);
 
         console.println("Paper 002, §5.4 claims:");
         console.println();
@@ -78,8 +89,13 @@ public final class Report {
         console.println();
         console.print(markdown.summaryTable());
         console.println();
+        console.println("Issue 7 (papers 004 and 001), does LUTS keep its 2-thread throughput at 64 threads?");
+        console.println();
+        console.print(oversubscription.claimsTable());
+        console.println();
         List<Path> written = new ArrayList<>(List.of(report));
         written.addAll(charts.values());
+        written.addAll(workloadCharts.values());
         written.forEach(path -> console.println("wrote " + path.toAbsolutePath()));
     }
 
@@ -87,7 +103,7 @@ public final class Report {
      * Puts a chart written into {@code charts}; where none was written, deletes {@code stale}, the
      * chart an earlier report may have left, so that every PNG in the directory is this run's.
      */
-    private static void record(Map<Integer, Path> charts, int figure, Optional<Path> written, Path stale)
+    private static <K> void record(Map<K, Path> charts, K figure, Optional<Path> written, Path stale)
             throws IOException {
         if (written.isPresent()) {
             charts.put(figure, written.get());

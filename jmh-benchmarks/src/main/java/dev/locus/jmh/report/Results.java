@@ -11,23 +11,27 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
- * The paper-002 measurements of one JMH result file, at most one per cell, with the lookups the
- * tables, charts and claims make. A lookup of a cell that was not measured gives NaN (or an empty
+ * The measurements of one JMH result file, at most one per cell, with the lookups the tables,
+ * charts and claims make: paper 002's here, the oversubscription suite's in
+ * {@link #oversubscription()}. A lookup of a cell that was not measured gives NaN (or an empty
  * Optional), which the report prints as "—".
  */
 final class Results {
 
     private final List<DictionaryMeasurement> dictionary;
     private final List<OverheadMeasurement> overhead;
+    private final OversubscriptionResults oversubscription;
     private final List<String> settings;
 
     /**
      * @param settings the distinct JMH settings of the rows, each in words
      * @throws IllegalArgumentException if a cell is measured twice
      */
-    Results(List<DictionaryMeasurement> dictionary, List<OverheadMeasurement> overhead, List<String> settings) {
+    Results(List<DictionaryMeasurement> dictionary, List<OverheadMeasurement> overhead,
+            List<OversubscriptionMeasurement> oversubscription, List<String> settings) {
         this.dictionary = List.copyOf(dictionary);
         this.overhead = List.copyOf(overhead);
+        this.oversubscription = new OversubscriptionResults(oversubscription);
         this.settings = List.copyOf(settings);
         requireUnique(this.dictionary, m -> m.structure().method() + ", " + m.distribution() + ", "
                 + m.executor() + ", " + m.workers() + " workers");
@@ -35,7 +39,12 @@ final class Results {
     }
 
     boolean isEmpty() {
-        return dictionary.isEmpty() && overhead.isEmpty();
+        return dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty();
+    }
+
+    /** The oversubscription suite's measurements (papers 004 and 001). */
+    OversubscriptionResults oversubscription() {
+        return oversubscription;
     }
 
     List<String> settings() {

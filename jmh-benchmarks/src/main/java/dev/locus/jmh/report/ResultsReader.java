@@ -19,14 +19,17 @@ import java.util.TreeSet;
 
 /**
  * Reads a JMH JSON result file (the array {@code ResultFormatType.JSON} writes) into
- * {@link Results}, keeping the rows of the paper-002 benchmarks and skipping all others.
+ * {@link Results}, keeping the rows of the paper-002 benchmarks and of the oversubscription suite
+ * and skipping all others.
  *
  * <p>{@code DictionaryBenchmark} rows carry {@code distribution}, {@code executor} and
  * {@code workers} params; {@code InlineDictionaryBenchmark} rows, {@code distribution} only, and
  * become executor {@link Names#NONE} with workers = JMH threads. Both score transactions/s with
  * the secondary metric {@code contentionInstances}/s. {@code TransactionOverheadBenchmark.executor}
  * rows carry {@code executor} and {@code workers}; its {@code loop} rows become executor
- * {@link Names#LOOP} with workers = JMH threads.
+ * {@link Names#LOOP} with workers = JMH threads. {@code OversubscriptionBenchmark} rows carry
+ * {@code configuration} and {@code threads} (its own threads, not JMH's) and score committed
+ * transactions/s with the secondary metric {@code aborts}/s.
  */
 final class ResultsReader {
 
@@ -34,7 +37,9 @@ final class ResultsReader {
     private static final String DICTIONARY = PACKAGE + "DictionaryBenchmark";
     private static final String INLINE_DICTIONARY = PACKAGE + "InlineDictionaryBenchmark";
     private static final String OVERHEAD = PACKAGE + "TransactionOverheadBenchmark";
+    private static final String OVERSUBSCRIPTION = PACKAGE + "OversubscriptionBenchmark";
     private static final String CONTENTION = "contentionInstances";
+    private static final String ABORTS = "aborts";
     /** JMH's unit for a throughput per second; the report reads no other. */
     private static final String OPS_PER_SECOND = "ops/s";
 
@@ -43,7 +48,7 @@ final class ResultsReader {
 
     /**
      * @throws IOException if the file cannot be read, is not a JMH JSON array, has a malformed row
-     *     of a paper-002 benchmark, or has no such rows at all
+     *     of a benchmark the report reads, or has no such rows at all
      */
     static Results read(Path json) throws IOException {
         if (!Files.isRegularFile(json)) {
@@ -62,6 +67,7 @@ final class ResultsReader {
 
         List<DictionaryMeasurement> dictionary = new ArrayList<>();
         List<OverheadMeasurement> overhead = new ArrayList<>();
+        List<OversubscriptionMeasurement> oversubscription = new ArrayList<>();
         Set<String> settings = new LinkedHashSet<>();
         Set<String> skipped = new TreeSet<>();
         int index = 0;
@@ -71,9 +77,11 @@ final class ResultsReader {
                 Row row = new Row(element.getAsJsonObject());
                 Optional<DictionaryMeasurement> dictionaryRow = row.dictionary();
                 Optional<OverheadMeasurement> overheadRow = row.overhead();
+                Optional<OversubscriptionMeasurement> oversubscriptionRow = row.oversubscription();
                 dictionaryRow.ifPresent(dictionary::add);
                 overheadRow.ifPresent(overhead::add);
-                if (dictionaryRow.isPresent() || overheadRow.isPresent()) {
+                oversubscriptionRow.ifPresent(oversubscription::add);
+                if (dictionaryRow.isPresent() || overheadRow.isPresent() || oversubscriptionRow.isPresent()) {
                     settings.add(row.settings());
                 } else {
                     skipped.add(row.benchmark);
@@ -82,12 +90,13 @@ final class ResultsReader {
                 throw new IOException(where + " is malformed: " + e.getMessage(), e);
             }
         }
-        if (dictionary.isEmpty() && overhead.isEmpty()) {
-            throw new IOException(json + " has no results of " + DICTIONARY + ", " + INLINE_DICTIONARY + " or "
-                    + OVERHEAD + (skipped.isEmpty() ? "" : "; it holds only " + String.join(", ", skipped)));
+        if (dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty()) {
+            throw new IOException(json + " has no results of " + DICTIONARY + ", " + INLINE_DICTIONARY + ", "
+                    + OVERHEAD + " or " + OVERSUBSCRIPTION
+                    + (skipped.isEmpty() ? "" : "; it holds only " + String.join(", ", skipped)));
         }
         try {
-            return new Results(dictionary, overhead, new ArrayList<>(settings));
+            return new Results(dictionary, overhead, oversubscription, new ArrayList<>(settings));
         } catch (IllegalArgumentException e) {
             throw new IOException(json + ": " + e.getMessage(), e);
         }
@@ -118,7 +127,16 @@ final class ResultsReader {
                     param("distribution"),
                     inline ? Names.NONE : param("executor"),
                     inline ? threads() : Integer.parseInt(param("workers")),
-                    score(primaryMetric()), error(primaryMetric()), contention()));
+                    score(primaryMetric()), error(primaryMetric()), secondary(CONTENTION)));
+        }
+
+        Optional<OversubscriptionMeasurement> oversubscription() {
+            if (!className.equals(OVERSUBSCRIPTION)) {
+                return Optional.empty();
+            }
+            return Workload.ofMethod(method).map(workload -> new OversubscriptionMeasurement(workload,
+                    param("configuration"), Integer.parseInt(param("threads")),
+                    score(primaryMetric()), error(primaryMetric()), secondary(ABORTS)));
         }
 
         Optional<OverheadMeasurement> overhead() {
@@ -160,13 +178,13 @@ final class ResultsReader {
             return field(json, "primaryMetric").getAsJsonObject();
         }
 
-        /** Contention instances per second; NaN if the row has no such secondary metric. */
-        private double contention() {
+        /** The secondary metric {@code name} per second; NaN if the row has none. */
+        private double secondary(String name) {
             JsonElement secondary = json.get("secondaryMetrics");
-            if (secondary == null || !secondary.isJsonObject() || !secondary.getAsJsonObject().has(CONTENTION)) {
+            if (secondary == null || !secondary.isJsonObject() || !secondary.getAsJsonObject().has(name)) {
                 return Double.NaN;
             }
-            return score(secondary.getAsJsonObject().getAsJsonObject(CONTENTION));
+            return score(secondary.getAsJsonObject().getAsJsonObject(name));
         }
 
         /** A metric's score, which must be a throughput per second. */

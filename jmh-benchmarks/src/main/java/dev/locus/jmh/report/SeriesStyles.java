@@ -7,15 +7,17 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * One colour, marker and line per executor, the same in every chart of a report: the known
- * executors keep their colours from report to report, others take spare ones in report order.
- * The baselines without an executor ({@link Names#NONE}, {@link Names#LOOP}) are dashed.
+ * One colour, marker and line per series (an executor, or a configuration of the oversubscription
+ * suite), the same in every chart of a report: the known executors keep their colours from report
+ * to report, others take spare ones in report order. The series a predicate names, such as the
+ * baselines without an executor, are dashed.
  */
 final class SeriesStyles {
 
@@ -32,45 +34,52 @@ final class SeriesStyles {
             Names.FORK_JOIN, new Color(0x8c564b),
             Names.NONE, new Color(0x7f7f7f),
             Names.LOOP, Color.BLACK);
+    /** Enough for the eleven configurations of the oversubscription suite, none of them known. */
     private static final List<Color> SPARE = List.of(new Color(0xd62728), new Color(0x17becf),
-            new Color(0xe377c2), new Color(0xbcbd22), new Color(0x393b79), new Color(0xad494a));
+            new Color(0xe377c2), new Color(0xbcbd22), new Color(0x393b79), new Color(0xad494a),
+            new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0x9467bd),
+            new Color(0x8c564b), Color.BLACK);
     private static final List<Marker> MARKERS = List.of(SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE,
             SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS,
             SeriesMarkers.PLUS, SeriesMarkers.RECTANGLE, SeriesMarkers.TRAPEZOID);
 
     private final Map<String, Color> colours = new HashMap<>();
     private final Map<String, Marker> markers = new HashMap<>();
+    private final Predicate<String> dashed;
 
-    /** @param executors every executor of the report, in report order */
-    SeriesStyles(Collection<String> executors) {
+    /**
+     * @param names every series of the report's charts, in report order
+     * @param dashed the series drawn with dashes
+     */
+    SeriesStyles(Collection<String> names, Predicate<String> dashed) {
+        this.dashed = dashed;
         int spare = 0;
-        for (String executor : executors) {
-            Color colour = KNOWN.get(executor);
+        for (String name : names) {
+            Color colour = KNOWN.get(name);
             if (colour == null) {
                 colour = SPARE.get(spare++ % SPARE.size());
             }
-            colours.put(executor, colour);
-            markers.put(executor, MARKERS.get(markers.size() % MARKERS.size()));
+            colours.put(name, colour);
+            markers.put(name, MARKERS.get(markers.size() % MARKERS.size()));
         }
     }
 
-    void apply(String executor, XYSeries series) {
-        series.setLineColor(colours.get(executor));
-        series.setMarkerColor(colours.get(executor));
-        series.setMarker(markers.get(executor));
-        series.setLineStyle(line(executor));
+    void apply(String name, XYSeries series) {
+        series.setLineColor(colours.get(name));
+        series.setMarkerColor(colours.get(name));
+        series.setMarker(markers.get(name));
+        series.setLineStyle(line(name));
     }
 
-    /** Draws {@code executor}'s line and marker, {@link #KEY_WIDTH} wide, centred on height {@code y}. */
-    void paintKey(String executor, Graphics2D graphics, int x, int y) {
-        graphics.setColor(colours.get(executor));
-        graphics.setStroke(line(executor));
+    /** Draws {@code name}'s line and marker, {@link #KEY_WIDTH} wide, centred on height {@code y}. */
+    void paintKey(String name, Graphics2D graphics, int x, int y) {
+        graphics.setColor(colours.get(name));
+        graphics.setStroke(line(name));
         graphics.drawLine(x, y, x + KEY_WIDTH, y);
-        markers.get(executor).paint(graphics, x + KEY_WIDTH / 2.0, y, MARKER_SIZE);
+        markers.get(name).paint(graphics, x + KEY_WIDTH / 2.0, y, MARKER_SIZE);
     }
 
-    private static BasicStroke line(String executor) {
-        boolean baseline = executor.equals(Names.NONE) || executor.equals(Names.LOOP);
-        return baseline ? SeriesLines.DASH_DASH : SeriesLines.SOLID;
+    private BasicStroke line(String name) {
+        return dashed.test(name) ? SeriesLines.DASH_DASH : SeriesLines.SOLID;
     }
 }

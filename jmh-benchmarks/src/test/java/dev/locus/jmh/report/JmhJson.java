@@ -19,6 +19,7 @@ final class JmhJson {
     static final String DICTIONARY = "dev.locus.jmh.DictionaryBenchmark.";
     static final String INLINE = "dev.locus.jmh.InlineDictionaryBenchmark.";
     static final String OVERHEAD = "dev.locus.jmh.TransactionOverheadBenchmark.";
+    static final String OVERSUBSCRIPTION = "dev.locus.jmh.OversubscriptionBenchmark.";
     /** The module's older benchmark, whose rows the report skips. */
     static final String UNRELATED = "dev.locus.jmh.ExecutorOverheadBenchmark.emptyTasks";
     private static final int PRODUCERS = 4;
@@ -58,6 +59,19 @@ final class JmhJson {
     /** TransactionOverheadBenchmark.loop: no params, as JMH writes a benchmark without {@code @Param}. */
     JmhJson loop(int threads, double throughput) {
         rows.add(row(OVERHEAD + "loop", threads, Map.of(), throughput));
+        return this;
+    }
+
+    /**
+     * An OversubscriptionBenchmark row: one JMH thread, {@code threads} its own parameter; commits/s
+     * and aborts/s.
+     */
+    JmhJson oversubscription(String workload, String configuration, int threads, double commitRate,
+            double abortsPerSecond) {
+        JsonObject row = row(OVERSUBSCRIPTION + workload, 1,
+                Map.of("configuration", configuration, "threads", Integer.toString(threads)), commitRate);
+        row.add("secondaryMetrics", secondary("aborts", abortsPerSecond));
+        rows.add(row);
         return this;
     }
 
@@ -112,9 +126,13 @@ final class JmhJson {
     }
 
     private static JsonObject contention(double perSecond) {
+        return secondary("contentionInstances", perSecond);
+    }
+
+    /** Secondary metrics holding one auxiliary counter, as JMH writes an {@code @AuxCounters} field. */
+    private static JsonObject secondary(String counter, double perSecond) {
         JsonObject secondary = new JsonObject();
-        JsonObject metric = metric(perSecond, Double.NaN);
-        secondary.add("contentionInstances", metric);
+        secondary.add(counter, metric(perSecond, Double.NaN));
         return secondary;
     }
 

@@ -19,14 +19,21 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The whole report from one partial run: the hash table at 1 and 2 workers, and Figure 9. */
+/**
+ * The whole report from one partial run: the hash table at 1 and 2 workers, Figure 9, and the
+ * oversubscription suite's red-black tree and counter array.
+ */
 class ReportTest {
 
     private static final List<String> DRAWN = List.of("fig3-hash-table-throughput.png",
             "fig6-hash-table-contention.png", "fig9-executor-overhead.png");
     private static final List<String> NOT_DRAWN = List.of("fig4-red-black-tree-throughput.png",
             "fig5-sorted-list-throughput.png", "fig7-red-black-tree-contention.png",
-            "fig8-sorted-list-contention.png");
+            "fig8-sorted-list-contention.png", "oversubscription-skipList.png");
+    private static final List<String> WORKLOADS_DRAWN = List.of("oversubscription-redBlackTree.png",
+            "oversubscription-counterArray.png");
+    private static final List<String> CONFIGURATIONS = List.of("basic", "backoff", "polka", "serializeSpin",
+            "serializePark", "yielding", "ats", "luts", "ciluts", "ctluts", "lutsAts");
 
     @TempDir
     static Path directory;
@@ -48,6 +55,15 @@ class ReportTest {
             }
         }
         json.overhead("adaptive", 2, 5_000_000).loop(2, 10_000_000).loop(4, 20_000_000);
+        json.oversubscription("redBlackTree", "basic", 2, 400_000, 4_000)
+                .oversubscription("redBlackTree", "basic", 64, 200_000, 50_000)
+                .oversubscription("redBlackTree", "yielding", 2, 400_000, 0)
+                .oversubscription("redBlackTree", "luts", 2, 380_000, 20)
+                .oversubscription("redBlackTree", "luts", 64, 370_000, 10);
+        for (String configuration : CONFIGURATIONS) {
+            json.oversubscription("counterArray", configuration, 2, 600_000, 60_000)
+                    .oversubscription("counterArray", configuration, 64, 600_000, 60_000);
+        }
         Path results = json.write(Files.createDirectories(directory.resolve("results")));
         Files.writeString(results.resolveSibling("run.properties"), """
                 machine=AMD EPYC 7B13, 2 cores, 24 GiB
@@ -56,6 +72,7 @@ class ReportTest {
                 """);
         out = Files.createDirectories(directory.resolve("report"));
         Files.writeString(out.resolve(NOT_DRAWN.get(0)), "a chart from an earlier run");
+        Files.writeString(out.resolve("oversubscription-skipList.png"), "a chart from an earlier run");
 
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Report.write(results, out, new PrintStream(bytes, true, StandardCharsets.UTF_8));
@@ -148,6 +165,53 @@ class ReportTest {
         for (String file : DRAWN) {
             assertTrue(console.contains("wrote " + out.resolve(file).toAbsolutePath()), console);
         }
+    }
+
+    @Test
+    void theOversubscriptionPartFollowsPaper002WithCommitsAndAbortRatiosPerWorkload() {
+        int part = report.indexOf("# Papers 004 and 001");
+        assertTrue(part > report.indexOf("## Figure 9"), report);
+        assertTrue(report.contains("""
+                Commits/s:
+
+                | configuration | 2 threads | 64 threads |
+                | --- | ---: | ---: |
+                | basic | 400,000 ±1% | 200,000 ±1% |
+                | yielding | 400,000 ±1% | — |
+                | luts | 380,000 ±1% | 370,000 ±1% |
+
+                Abort ratio:
+
+                | configuration | 2 threads | 64 threads |
+                | --- | ---: | ---: |
+                | basic | 0.99% | 20.00% |
+                | yielding | 0.00% | — |
+                | luts | 0.01% | 0.00% |
+                """), report);
+        assertTrue(report.contains("## skip list, 16K keys, 20% updates\n\n"
+                + "Not measured: the results have no rows for this workload.\n"), report);
+    }
+
+    @Test
+    void issueSevensClaimIsEvaluatedPerWorkload() {
+        String redBlackTree = "| LUTS keeps its 2-thread throughput at 64 threads while plain threads degrade:"
+                + " red-black tree, 16K keys, 20% updates |";
+        assertTrue(report.contains(redBlackTree), report);
+        assertTrue(report.contains("| 64/2 threads: luts 0.97×, basic 0.50×; at 64 threads luts/basic 1.85× |"
+                + " **reproduced** |"), report);
+        assertTrue(console.contains(redBlackTree), console);
+    }
+
+    @Test
+    void workloadChartsAreLinkedAndTheirLegendWrapsWhenItIsWiderThanThePanel() throws IOException {
+        for (String file : WORKLOADS_DRAWN) {
+            assertTrue(report.contains("](" + file + ")"), file);
+            assertTrue(console.contains("wrote " + out.resolve(file).toAbsolutePath()), console);
+        }
+        BufferedImage three = ImageIO.read(out.resolve(WORKLOADS_DRAWN.get(0)).toFile());
+        BufferedImage eleven = ImageIO.read(out.resolve(WORKLOADS_DRAWN.get(1)).toFile());
+        assertEquals(three.getWidth(), eleven.getWidth());
+        assertTrue(eleven.getHeight() > three.getHeight(), "eleven configurations need a second legend row");
     }
 
     @Test

@@ -59,6 +59,25 @@ class ResultsReaderTest {
     }
 
     @Test
+    void oversubscriptionRowsTakeTheirThreadsFromTheParameterAndHaveAnAbortRatio() throws IOException {
+        OversubscriptionResults results = read(new JmhJson()
+                .oversubscription("linkedList8k", "ctluts", 64, 30_000, 10_000)
+                .oversubscription("linkedList8k", "basic", 2, 40_000, 0)
+                .oversubscription("counterArray", "someNewConfiguration", 4, 1, 1))
+                .oversubscription();
+
+        OversubscriptionMeasurement ctluts = results.find(Workload.LINKED_LIST_8K, "ctluts", 64).orElseThrow();
+        assertEquals(30_000, ctluts.commitRate());
+        assertEquals(300, ctluts.commitRateError(), "JmhJson's error is 1% of the score");
+        assertEquals(0.25, ctluts.abortRatio(), 1e-12, "aborts / (aborts + commits)");
+        assertEquals(List.of("basic", "ctluts"), List.copyOf(results.configurations(Workload.LINKED_LIST_8K)),
+                "platform threads first");
+        assertEquals(Set.of(2, 64), results.threads(Workload.LINKED_LIST_8K));
+        assertEquals(Set.of("basic", "ctluts", "someNewConfiguration"), results.allConfigurations());
+        assertTrue(Double.isNaN(results.commitRate(Workload.SKIP_LIST, "basic", 2)));
+    }
+
+    @Test
     void rowsOfOtherBenchmarksAreSkipped() throws IOException {
         Results results = read(new JmhJson()
                 .unrelated(7_000_000)
@@ -163,6 +182,17 @@ class ResultsReaderTest {
         IOException e = assertThrows(IOException.class, () -> read(json));
 
         assertTrue(e.getMessage().contains("scores in ops/ms, the report reads throughput in ops/s"), e.getMessage());
+    }
+
+    @Test
+    void anOversubscriptionCellMeasuredTwiceIsAnError() {
+        JmhJson json = new JmhJson()
+                .oversubscription("skipList", "luts", 8, 1, 0)
+                .oversubscription("skipList", "luts", 8, 2, 0);
+
+        IOException e = assertThrows(IOException.class, () -> read(json));
+
+        assertTrue(e.getMessage().endsWith("measured twice: skipList, luts, 8 threads"), e.getMessage());
     }
 
     @Test

@@ -1,0 +1,19 @@
+package dev.locus.jmh.report;
+
+/**
+ * One cell of the oversubscription suite: a workload run by {@code threads} threads under one
+ * configuration (platform threads with a contention manager, or logical threads on LUTS).
+ *
+ * @param commitRate committed transactions per second (JMH's primary score)
+ * @param commitRateError JMH's 99.9% confidence half-width; NaN when JMH could not give one
+ * @param abortRate aborted attempts per second, JMH's secondary metric {@code aborts}; NaN when
+ *     the row has none
+ */
+record OversubscriptionMeasurement(Workload workload, String configuration, int threads, double commitRate,
+        double commitRateError, double abortRate) {
+
+    /** Aborted attempts over all attempts, aborts / (aborts + commits); NaN when aborts were not measured. */
+    double abortRatio() {
+        return abortRate / (abortRate + commitRate);
+    }
+}

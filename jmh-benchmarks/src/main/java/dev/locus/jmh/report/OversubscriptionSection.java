@@ -1,0 +1,93 @@
+package dev.locus.jmh.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The part of {@code REPORT.md} on papers 004 and 001: what the oversubscription suite measures,
+ * issue 7's claim per workload, and per workload a table of commit rates and one of abort ratios
+ * (configuration × threads) with a link to its chart.
+ */
+final class OversubscriptionSection {
+
+    private static final String MEASURED = """
+            Each operation is one SPMD phase: N threads each run their share of a fixed number of \
+            transactions, and the phase ends when all have committed, so the score is committed \
+            transactions per second ("±" is JMH's 99.9% confidence half-width relative to it). The \
+            platform-thread configurations run N platform threads under one contention manager of \
+            the STM adapter (softSerialization is left out: without an executor to re-queue into it \
+            is basic); luts, ciluts and ctluts run N logical threads on LUTS, one worker per core, \
+            with no, contention-intensity or conflict-table avoidance; lutsAts runs them with ATS's \
+            serial lane. The abort ratio is aborted attempts over all attempts, aborts / (aborts + \
+            commits). Paper 004's sets are populated with the given number of keys from twice as \
+            many and kept at that size by alternating inserts and removals, with 20% updates; the \
+            counter array's transactions are half hot (they all update the same eight counters) and \
+            half cold (eight of a thousand), so conflict avoidance has a type to switch to. "—" \
+            marks a cell not measured.""";
+
+    private final OversubscriptionResults results;
+    private final List<Claim> claims;
+    private final Map<Workload, Path> charts;
+
+    /** @param charts the PNG written for each workload; a workload without one gets no link */
+    OversubscriptionSection(OversubscriptionResults results, List<Claim> claims, Map<Workload, Path> charts) {
+        this.results = results;
+        this.claims = claims;
+        this.charts = charts;
+    }
+
+    /** The section, from its heading. */
+    String document() {
+        StringBuilder md = new StringBuilder();
+        md.append("# Papers 004 and 001: more threads than cores, platform threads against LUTS\n\n");
+        md.append("Maldonado et al., \"Scheduling Support for Transactional Memory Contention Management\", §5.1,"
+                + " Figure 4; Nicacio et al., \"LUTS: A Lightweight User-Level Transactional Scheduler\", §4."
+                + " The machine and profile are under \"Run\" above.\n\n");
+        md.append("## What is measured\n\n").append(MEASURED).append("\n\n");
+        md.append("## Issue 7: does LUTS keep its 2-thread throughput at 64 threads?\n\n").append(claimsTable())
+                .append("\nThresholds: a configuration keeps its throughput if its commit rate at the most threads")
+                .append(" measured is at least ").append(MarkdownReport.percent(OversubscriptionClaims.KEEPS))
+                .append(" of its rate at ").append(OversubscriptionClaims.BASE_THREADS)
+                .append(" threads, and degrades below that; \"reproduced\" means luts keeps it and basic degrades,")
+                .append(" \"tied\" that both keep it, \"not reproduced\" that luts degrades.\n\n");
+        for (Workload workload : Workload.values()) {
+            md.append("## ").append(workload.label()).append("\n\n");
+            MarkdownTable commits = table(workload, m -> Format.throughput(m.commitRate(), m.commitRateError()));
+            if (commits.isEmpty()) {
+                md.append("Not measured: the results have no rows for this workload.\n\n");
+                continue;
+            }
+            md.append("Commits/s:\n\n").append(commits).append('\n');
+            md.append("Abort ratio:\n\n").append(table(workload, m -> Format.percentage(m.abortRatio())))
+                    .append('\n');
+            Path chart = charts.get(workload);
+            if (chart != null) {
+                md.append("![").append(FigureCharts.oversubscriptionTitle(workload)).append("](")
+                        .append(chart.getFileName()).append(")\n\n");
+            }
+        }
+        return md.toString();
+    }
+
+    /** Issue 7's claim for each workload. */
+    String claimsTable() {
+        return MarkdownReport.claimsTable(claims);
+    }
+
+    /** Rows configurations, a column per thread count, each cell {@code cell} of its measurement. */
+    private MarkdownTable table(Workload workload, Function<OversubscriptionMeasurement, String> cell) {
+        List<String> header = new ArrayList<>(List.of("configuration"));
+        results.threads(workload).forEach(n -> header.add(n + (n == 1 ? " thread" : " threads")));
+        MarkdownTable table = new MarkdownTable(1, header);
+        for (String configuration : results.configurations(workload)) {
+            List<String> row = new ArrayList<>(List.of(configuration));
+            results.threads(workload).forEach(n -> row.add(results.find(workload, configuration, n).map(cell)
+                    .orElse(Format.MISSING)));
+            table.row(row);
+        }
+        return table;
+    }
+}

@@ -1,0 +1,89 @@
+package dev.locus.jmh.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.locus.jmh.report.Claim.Verdict;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OversubscriptionClaimsTest {
+
+    private static final double RATE = 400_000;
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void lutsHoldingWhileBasicFallsReproducesTheClaimAndSaysByHowMuch() throws IOException {
+        Claim claim = claim(Workload.SKIP_LIST, new JmhJson()
+                .oversubscription("skipList", "basic", 2, RATE, 10)
+                .oversubscription("skipList", "basic", 64, 0.5 * RATE, 900)
+                .oversubscription("skipList", "yielding", 2, RATE, 10)
+                .oversubscription("skipList", "yielding", 64, 0.75 * RATE, 100)
+                .oversubscription("skipList", "luts", 2, 0.9 * RATE, 10)
+                .oversubscription("skipList", "luts", 64, 0.9 * RATE, 10));
+
+        assertEquals(Verdict.REPRODUCED, claim.verdict());
+        assertEquals("64/2 threads: luts 1.00×, basic 0.50×, yielding (best plain at 64) 0.75×;"
+                + " at 64 threads luts/basic 1.80×, luts/yielding 1.20×", claim.measured());
+        assertTrue(claim.claim().endsWith("skip list, 16K keys, 20% updates"), claim.claim());
+    }
+
+    @Test
+    void bothHoldingIsTiedAndBasicAsTheBestPlainIsNotRepeated() throws IOException {
+        Claim claim = claim(Workload.COUNTER_ARRAY, lutsAndBasic("counterArray", 0.95, 0.92));
+
+        assertEquals(Verdict.TIED, claim.verdict());
+        assertEquals("64/2 threads: luts 0.95×, basic 0.92×; at 64 threads luts/basic 1.03×", claim.measured());
+    }
+
+    @Test
+    void lutsFallingBelowNinetyPercentDoesNotReproduceTheClaim() throws IOException {
+        Claim claim = claim(Workload.LINKED_LIST_8K, lutsAndBasic("linkedList8k", 0.85, 0.5));
+
+        assertEquals(Verdict.NOT_REPRODUCED, claim.verdict());
+    }
+
+    @Test
+    void theMostThreadsWhereBothWereMeasuredAreCompared() throws IOException {
+        Claim claim = claim(Workload.RED_BLACK_TREE, lutsAndBasic("redBlackTree", 1.0, 0.5)
+                .oversubscription("redBlackTree", "luts", 8, RATE, 0)
+                .oversubscription("redBlackTree", "basic", 8, RATE, 0)
+                .oversubscription("redBlackTree", "luts", 128, RATE, 0));
+
+        assertTrue(claim.measured().startsWith("64/2 threads:"), claim.measured());
+    }
+
+    @Test
+    void everyWorkloadWithoutLutsAndBasicAtTwoAndMoreThreadsIsNotMeasured() throws IOException {
+        List<Claim> claims = OversubscriptionClaims.evaluate(ResultsReader.read(new JmhJson()
+                .oversubscription("redBlackTree", "luts", 2, RATE, 0)
+                .oversubscription("redBlackTree", "luts", 64, RATE, 0)
+                .oversubscription("redBlackTree", "basic", 64, RATE, 0)
+                .write(directory)));
+
+        assertEquals(Workload.values().length, claims.size(), "one claim per workload");
+        for (Claim claim : claims) {
+            assertEquals(Verdict.NOT_MEASURED, claim.verdict(), claim.claim());
+        }
+        assertEquals("not measured: luts and basic on redBlackTree at 2 threads and more", claims.get(0).measured());
+    }
+
+    /** luts and basic at 2 threads at {@link #RATE}, and at 64 at {@code luts} and {@code basic} times that. */
+    private static JmhJson lutsAndBasic(String workload, double luts, double basic) {
+        return new JmhJson()
+                .oversubscription(workload, "basic", 2, RATE, 0)
+                .oversubscription(workload, "basic", 64, basic * RATE, 0)
+                .oversubscription(workload, "luts", 2, RATE, 0)
+                .oversubscription(workload, "luts", 64, luts * RATE, 0);
+    }
+
+    private Claim claim(Workload workload, JmhJson json) throws IOException {
+        return OversubscriptionClaims.lutsKeepsItsThroughput(ResultsReader.read(json.write(directory))
+                .oversubscription(), workload);
+    }
+}
