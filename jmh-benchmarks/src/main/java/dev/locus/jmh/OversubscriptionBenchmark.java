@@ -38,8 +38,12 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
      *   core from the threads measured.
      *
      *   PHASE is a multiple of 64, so that every N divides it, and is chosen per workload so that
-     *   a phase takes some 30-60 ms on two cores: long enough that releasing and collecting 64
-     *   threads costs little beside it, short enough for several phases in an iteration.
+     *   a phase takes some 20-60 ms on two cores: long enough that releasing and collecting 64
+     *   threads costs little beside it, short enough for several phases in an iteration. It also
+     *   bounds how much time-slicing the platform threads see: at 64 threads each one's share is
+     *   one or two milliseconds of work, so the operating system preempts it a few times per
+     *   phase at most; a longer phase would show more of that, and fit fewer phases in an
+     *   iteration.
      *
      *   Workloads (paper 004 Table 2): red-black tree and skip list of 16K keys, linked list of 1K
      *   and 8K keys, 20% updates (IntegerSetWorkload); and a counter array of hot and cold
