@@ -118,7 +118,7 @@ public final class LogicalRun {
             if (error != null) {
                 if (failure == null) {
                     failure = error;
-                } else {
+                } else if (failure != error) { // one exception may fail several logical threads
                     failure.addSuppressed(error);
                 }
             }

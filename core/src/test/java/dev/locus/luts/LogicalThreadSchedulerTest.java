@@ -303,6 +303,21 @@ class LogicalThreadSchedulerTest {
     }
 
     @Test
+    void oneExceptionFailingSeveralLogicalThreadsIsReportedOnce() throws Exception {
+        IllegalStateException shared = new IllegalStateException("shared failure");
+        try (LogicalThreadScheduler luts = LogicalThreadScheduler.builder().workers(WORKERS).build()) {
+            LogicalRun run = luts.start(8, id -> () -> {
+                throw shared;
+            });
+            assertTrue(assertThrows(ExecutionException.class, () -> run.await(TIMEOUT_SECONDS, TimeUnit.SECONDS))
+                    .getCause() == shared);
+            assertEquals(0, shared.getSuppressed().length);
+            LogicalRun after = luts.start(4, id -> Step::finish);
+            assertTrue(after.await(TIMEOUT_SECONDS, TimeUnit.SECONDS), "the workers survived");
+        }
+    }
+
+    @Test
     void shutdownNowCancelsRunsAndInterruptsRunningSteps() throws Exception {
         LogicalThreadScheduler luts = LogicalThreadScheduler.builder().workers(1).build();
         CountDownLatch blocked = new CountDownLatch(1);
