@@ -33,6 +33,11 @@ final class LogicalTeam extends SpmdTeam {
     }
 
     @Override
+    long switches() {
+        return luts.stats().switches();
+    }
+
+    @Override
     void stop() {
         luts.close();
     }

@@ -51,7 +51,8 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
      *   The structures are populated once per trial; their size stays about constant.
      *
      *   The auxiliary counter "aborts" is the STM adapter's count of aborted attempts during the
-     *   phases (ContentionStats), reported like the score as a rate, so that the report's abort
+     *   phases (ContentionStats), and "switches" LUTS's count of transactions switched out before
+     *   they started (LutsStats), both reported like the score as a rate, so that the report's abort
      *   ratio is aborts / (aborts + commits) with both per second of the same iterations.
      *
      *   Differences from the papers: paper 004 runs each thread for a fixed time and counts its
@@ -80,32 +81,32 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
 
     @Benchmark
     @OperationsPerInvocation(PHASE)
-    public void redBlackTree(Setting setting, Aborts aborts) throws InterruptedException {
-        aborts.aborts += setting.team.runPhase(PHASE);
+    public void redBlackTree(Setting setting, PhaseCounters counters) throws InterruptedException {
+        counters.runPhase(setting.team, PHASE);
     }
 
     @Benchmark
     @OperationsPerInvocation(PHASE)
-    public void skipList(Setting setting, Aborts aborts) throws InterruptedException {
-        aborts.aborts += setting.team.runPhase(PHASE);
+    public void skipList(Setting setting, PhaseCounters counters) throws InterruptedException {
+        counters.runPhase(setting.team, PHASE);
     }
 
     @Benchmark
     @OperationsPerInvocation(PHASE)
-    public void linkedList1k(Setting setting, Aborts aborts) throws InterruptedException {
-        aborts.aborts += setting.team.runPhase(PHASE);
+    public void linkedList1k(Setting setting, PhaseCounters counters) throws InterruptedException {
+        counters.runPhase(setting.team, PHASE);
     }
 
     @Benchmark
     @OperationsPerInvocation(LONG_PHASE)
-    public void linkedList8k(Setting setting, Aborts aborts) throws InterruptedException {
-        aborts.aborts += setting.team.runPhase(LONG_PHASE);
+    public void linkedList8k(Setting setting, PhaseCounters counters) throws InterruptedException {
+        counters.runPhase(setting.team, LONG_PHASE);
     }
 
     @Benchmark
     @OperationsPerInvocation(COUNTER_PHASE)
-    public void counterArray(Setting setting, Aborts aborts) throws InterruptedException {
-        aborts.aborts += setting.team.runPhase(COUNTER_PHASE);
+    public void counterArray(Setting setting, PhaseCounters counters) throws InterruptedException {
+        counters.runPhase(setting.team, COUNTER_PHASE);
     }
 
     /** The thread count and the configuration; the workload is the method's. */
@@ -150,16 +151,27 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
         }
     }
 
-    /** JMH's auxiliary counter: aborted attempts in this iteration's phases. */
+    /**
+     * JMH's auxiliary counters for this iteration's phases: the attempts that aborted, and, on
+     * LUTS, the transactions switched out before they started (0 for platform threads).
+     */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.OPERATIONS)
-    public static class Aborts {
+    public static class PhaseCounters {
 
         public long aborts;
+        public long switches;
 
         @Setup(Level.Iteration)
         public void reset() {
             aborts = 0;
+            switches = 0;
+        }
+
+        void runPhase(SpmdTeam team, int transactions) throws InterruptedException {
+            long switchesBefore = team.switches();
+            aborts += team.runPhase(transactions);
+            switches += team.switches() - switchesBefore;
         }
     }
 }

@@ -43,6 +43,11 @@ abstract class SpmdTeam {
         return stm.stats();
     }
 
+    /** Transactions switched out before they started, so far: LUTS's conflict avoidance at work. */
+    long switches() {
+        return 0;
+    }
+
     /** Has every thread run {@code each} transactions of its program; returns when all committed. */
     abstract void run(int each) throws InterruptedException;
 

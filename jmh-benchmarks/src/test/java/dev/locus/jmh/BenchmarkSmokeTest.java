@@ -24,7 +24,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * Runs every benchmark of the module, with every {@code @Param} value and its own thread count, for
  * one short measured iteration in this JVM: a benchmark that throws, hangs, or scores nothing fails
  * the build before anyone spends minutes on a real run. The dictionary suites must also report
- * their contention instances, and the oversubscription suite its aborts.
+ * their contention instances, and the oversubscription suite its aborts and switches.
  *
  * <p>The oversubscription suite runs only at its largest thread count, {@value #OVERSUBSCRIBED}
  * threads, where its configurations differ most (most platform threads per core, most logical
@@ -35,6 +35,7 @@ class BenchmarkSmokeTest {
 
     private static final String CONTENTION = "contentionInstances";
     private static final String ABORTS = "aborts";
+    private static final String SWITCHES = "switches";
     private static final String OVERSUBSCRIPTION = OversubscriptionBenchmark.class.getName();
     private static final String OVERSUBSCRIBED = "64";
 
@@ -59,6 +60,7 @@ class BenchmarkSmokeTest {
             }
             if (benchmark.startsWith(OVERSUBSCRIPTION + ".")) {
                 assertCounter(result, ABORTS);
+                assertCounter(result, SWITCHES);
             }
         }
     }

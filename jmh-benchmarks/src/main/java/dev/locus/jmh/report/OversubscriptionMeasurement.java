@@ -8,12 +8,19 @@ package dev.locus.jmh.report;
  * @param commitRateError JMH's 99.9% confidence half-width; NaN when JMH could not give one
  * @param abortRate aborted attempts per second, JMH's secondary metric {@code aborts}; NaN when
  *     the row has none
+ * @param switchRate transactions LUTS switched out before they started, per second, the secondary
+ *     metric {@code switches}; NaN when the row has none
  */
 record OversubscriptionMeasurement(Workload workload, String configuration, int threads, double commitRate,
-        double commitRateError, double abortRate) {
+        double commitRateError, double abortRate, double switchRate) {
 
     /** Aborted attempts over all attempts, aborts / (aborts + commits); NaN when aborts were not measured. */
     double abortRatio() {
         return abortRate / (abortRate + commitRate);
+    }
+
+    /** Switches per committed transaction; NaN when switches were not measured. */
+    double switchesPerCommit() {
+        return switchRate / commitRate;
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The part of {@code REPORT.md} on papers 004 and 001: what the oversubscription suite measures,
@@ -63,6 +64,7 @@ final class OversubscriptionSection {
             md.append("Commits/s:\n\n").append(commits).append('\n');
             md.append("Abort ratio:\n\n").append(table(workload, m -> Format.percentage(m.abortRatio())))
                     .append('\n');
+            md.append(switches(workload));
             Path chart = charts.get(workload);
             if (chart != null) {
                 md.append("![").append(FigureCharts.oversubscriptionTitle(workload)).append("](")
@@ -72,6 +74,15 @@ final class OversubscriptionSection {
         return md.toString();
     }
 
+    /** The LUTS configurations' switches per committed transaction, where any switched. */
+    private String switches(Workload workload) {
+        MarkdownTable table = table(workload, m -> Format.contention(m.switchesPerCommit()),
+                configuration -> results.threads(workload).stream().anyMatch(n -> results.find(workload, configuration, n)
+                        .filter(m -> m.switchRate() > 0).isPresent()));
+        return table.isEmpty() ? "No configuration switched a transaction out.\n\n"
+                : "Switches per committed transaction (conflict avoidance at work):\n\n" + table + "\n";
+    }
+
     /** Issue 7's claim for each workload. */
     String claimsTable() {
         return MarkdownReport.claimsTable(claims);
@@ -79,10 +90,19 @@ final class OversubscriptionSection {
 
     /** Rows configurations, a column per thread count, each cell {@code cell} of its measurement. */
     private MarkdownTable table(Workload workload, Function<OversubscriptionMeasurement, String> cell) {
+        return table(workload, cell, configuration -> true);
+    }
+
+    /** As {@link #table(Workload, Function)}, with a row only for the configurations {@code shown} accepts. */
+    private MarkdownTable table(Workload workload, Function<OversubscriptionMeasurement, String> cell,
+            Predicate<String> shown) {
         List<String> header = new ArrayList<>(List.of("configuration"));
         results.threads(workload).forEach(n -> header.add(n + (n == 1 ? " thread" : " threads")));
         MarkdownTable table = new MarkdownTable(1, header);
         for (String configuration : results.configurations(workload)) {
+            if (!shown.test(configuration)) {
+                continue;
+            }
             List<String> row = new ArrayList<>(List.of(configuration));
             results.threads(workload).forEach(n -> row.add(results.find(workload, configuration, n).map(cell)
                     .orElse(Format.MISSING)));

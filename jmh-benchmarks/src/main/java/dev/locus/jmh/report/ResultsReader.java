@@ -29,7 +29,7 @@ import java.util.TreeSet;
  * rows carry {@code executor} and {@code workers}; its {@code loop} rows become executor
  * {@link Names#LOOP} with workers = JMH threads. {@code OversubscriptionBenchmark} rows carry
  * {@code configuration} and {@code threads} (its own threads, not JMH's) and score committed
- * transactions/s with the secondary metric {@code aborts}/s.
+ * transactions/s with the secondary metrics {@code aborts}/s and {@code switches}/s.
  */
 final class ResultsReader {
 
@@ -40,6 +40,7 @@ final class ResultsReader {
     private static final String OVERSUBSCRIPTION = PACKAGE + "OversubscriptionBenchmark";
     private static final String CONTENTION = "contentionInstances";
     private static final String ABORTS = "aborts";
+    private static final String SWITCHES = "switches";
     /** JMH's unit for a throughput per second; the report reads no other. */
     private static final String OPS_PER_SECOND = "ops/s";
 
@@ -136,7 +137,7 @@ final class ResultsReader {
             }
             return Workload.ofMethod(method).map(workload -> new OversubscriptionMeasurement(workload,
                     param("configuration"), Integer.parseInt(param("threads")),
-                    score(primaryMetric()), error(primaryMetric()), secondary(ABORTS)));
+                    score(primaryMetric()), error(primaryMetric()), secondary(ABORTS), secondary(SWITCHES)));
         }
 
         Optional<OverheadMeasurement> overhead() {

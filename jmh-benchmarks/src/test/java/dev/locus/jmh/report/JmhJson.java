@@ -75,6 +75,14 @@ final class JmhJson {
         return this;
     }
 
+    /** As {@link #oversubscription(String, String, int, double, double)}, with LUTS's switches/s too. */
+    JmhJson oversubscription(String workload, String configuration, int threads, double commitRate,
+            double abortsPerSecond, double switchesPerSecond) {
+        oversubscription(workload, configuration, threads, commitRate, abortsPerSecond);
+        last().getAsJsonObject("secondaryMetrics").add("switches", metric(switchesPerSecond, Double.NaN));
+        return this;
+    }
+
     JmhJson unrelated(double throughput) {
         rows.add(row(UNRELATED, 1, Map.of("implementation", "roundRobin"), throughput));
         return this;

@@ -58,11 +58,12 @@ class ReportTest {
         json.oversubscription("redBlackTree", "basic", 2, 400_000, 4_000)
                 .oversubscription("redBlackTree", "basic", 64, 200_000, 50_000)
                 .oversubscription("redBlackTree", "yielding", 2, 400_000, 0)
-                .oversubscription("redBlackTree", "luts", 2, 380_000, 20)
-                .oversubscription("redBlackTree", "luts", 64, 370_000, 10);
+                .oversubscription("redBlackTree", "luts", 2, 380_000, 20, 0)
+                .oversubscription("redBlackTree", "luts", 64, 370_000, 10, 0);
         for (String configuration : CONFIGURATIONS) {
-            json.oversubscription("counterArray", configuration, 2, 600_000, 60_000)
-                    .oversubscription("counterArray", configuration, 64, 600_000, 60_000);
+            double switches = configuration.equals("ctluts") ? 30_000 : 0;
+            json.oversubscription("counterArray", configuration, 2, 600_000, 60_000, switches)
+                    .oversubscription("counterArray", configuration, 64, 600_000, 60_000, switches);
         }
         Path results = json.write(Files.createDirectories(directory.resolve("results")));
         Files.writeString(results.resolveSibling("run.properties"), """
@@ -187,6 +188,15 @@ class ReportTest {
                 | basic | 0.99% | 20.00% |
                 | yielding | 0.00% | — |
                 | luts | 0.01% | 0.00% |
+                """), report);
+        assertTrue(report.contains("| luts | 0.01% | 0.00% |\n\nNo configuration switched a transaction out.\n"),
+                report);
+        assertTrue(report.contains("""
+                Switches per committed transaction (conflict avoidance at work):
+
+                | configuration | 2 threads | 64 threads |
+                | --- | ---: | ---: |
+                | ctluts | 0.050 | 0.050 |
                 """), report);
         assertTrue(report.contains("## skip list, 16K keys, 20% updates\n\n"
                 + "Not measured: the results have no rows for this workload.\n"), report);
