@@ -1,0 +1,221 @@
+package dev.locus.elision;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * A lock whose critical sections ALE may elide (paper 003): each execution runs, attempt by
+ * attempt, in the mode its {@link ElisionPolicy} chooses — holding the lock, optimistically
+ * validated against this lock's version word (SWOPT), or in a hardware transaction (HTM) — and
+ * every attempt is counted per (lock, context) granule for {@link #report()}.
+ *
+ * <pre>{@code
+ * ElidableLock table = ElidableLock.builder("table", LockApi.of(new ReentrantLock()))
+ *         .policy(ElisionPolicy.fixed(0, 10)).build();
+ * CriticalSection<V> get = table.section("get", () -> find(key))      // under the lock
+ *         .withSwopt(swopt -> findOptimistically(key, swopt));         // validated, may be retried
+ * CriticalSection<V> remove = table.section("remove", () -> {
+ *     Node n = find(key);
+ *     if (n != null) table.conflictingAction(() -> unlink(n));        // only this part interferes
+ *     return n == null ? null : n.value;
+ * });
+ * }</pre>
+ *
+ * <p>Writers bracket only the part of a critical section that can make an optimistic reader see an
+ * inconsistent state with {@link #conflictingAction}; the rest of a locked section does not stop
+ * optimistic readers (paper 003 §3.2).
+ */
+/*
+ * Implementation notes
+ *
+ * Overview. The version word is a seqlock counter: even when no conflicting action runs, odd
+ * during one; each action adds one at its start and one at its end. An optimistic attempt reads
+ * an even version v, runs, and succeeds if the version is still v at each validation and at the
+ * end. Statistics live in Granules, one per (this lock, context), found through a map keyed by the
+ * interned Context. CriticalSection runs the attempts (see its notes for the nesting rules).
+ *
+ * Concurrency. Conflicting actions run only under the lock (checked through the thread's frames),
+ * so the version has one writer at a time. Optimistic readers read shared data without the lock;
+ * like StampedLock's optimistic reads, they may see any mix of values, and the validation decides
+ * whether to keep what they computed.
+ *
+ * Memory ordering. Writer: the first increment is a volatile read-modify-write followed by a
+ * store-store fence, so no data store of the action is visible before the odd version; the second
+ * increment is a release store, so every data store of the action is visible before the even
+ * version. Reader: the version is read with acquire at the start; validation issues a load fence
+ * and reads the version again. If a reader saw any store of an action, the load fence makes its
+ * second read see at least that action's first increment, so the versions differ (the argument of
+ * StampedLock.validate).
+ *
+ * References. Paper 003 §3.2 (conflicting actions, version number), §3.4 (granules), §4;
+ * java.util.concurrent.locks.StampedLock (tryOptimisticRead/validate).
+ */
+public final class ElidableLock {
+
+    private static final VarHandle VERSION;
+    private static final int SPINS_BEFORE_YIELD = 64;
+
+    static {
+        try {
+            VERSION = MethodHandles.lookup().findVarHandle(ElidableLock.class, "version", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final String label;
+    private final LockApi api;
+    private final ElisionPolicy policy;
+    private final ConcurrentHashMap<Context, Granule> granules = new ConcurrentHashMap<>();
+    @SuppressWarnings("unused") // accessed through VERSION
+    private volatile long version;
+
+    private ElidableLock(Builder b) {
+        this.label = b.label;
+        this.api = b.api;
+        this.policy = b.policy;
+    }
+
+    /**
+     * A builder for an elidable lock labelled {@code label} (its name in reports) over {@code api}.
+     *
+     * @throws NullPointerException if either is null
+     */
+    public static Builder builder(String label, LockApi api) {
+        return new Builder(Objects.requireNonNull(label, "label"), Objects.requireNonNull(api, "api"));
+    }
+
+    /**
+     * A critical section named {@code name} (paper 003's BEGIN_CS_NAMED: its scope in the context)
+     * whose lock-mode body is {@code locked}; add other paths with its {@code with…} methods.
+     *
+     * @throws NullPointerException if either is null
+     */
+    public <T> CriticalSection<T> section(String name, Supplier<T> locked) {
+        return new CriticalSection<>(this, Objects.requireNonNull(name, "name"),
+                Objects.requireNonNull(locked, "locked"), null, null);
+    }
+
+    /** As {@link #section(String, Supplier)}, with an optimistic path too. */
+    public <T> CriticalSection<T> section(String name, Supplier<T> locked, Function<Swopt, T> optimistic) {
+        return section(name, locked).withSwopt(optimistic);
+    }
+
+    /**
+     * Runs {@code action}, the part of a locked critical section that may make a concurrent
+     * optimistic attempt read an inconsistent state: such attempts fail validation and are retried.
+     * Nested actions count as one.
+     *
+     * @throws IllegalStateException unless the calling thread runs a critical section of this lock
+     *     in LOCK mode
+     */
+    public void conflictingAction(Runnable action) {
+        Objects.requireNonNull(action, "action");
+        Frame frame = ThreadState.current().frameOf(this);
+        if (frame == null || frame.mode != Mode.LOCK) {
+            throw new IllegalStateException("a conflicting action of " + label
+                    + " must run inside a critical section of it that holds the lock");
+        }
+        if (frame.inConflictingAction) {
+            action.run();
+            return;
+        }
+        beginConflictingAction(frame);
+        try {
+            action.run();
+        } finally {
+            endConflictingAction(frame);
+        }
+    }
+
+    /** Every (lock, context) this lock was used in, with its counts. */
+    public ElisionReport report() {
+        List<GranuleReport> rows = new ArrayList<>();
+        granules.values().forEach(g -> rows.add(GranuleReport.of(g)));
+        return new ElisionReport(rows);
+    }
+
+    public String label() {
+        return label;
+    }
+
+    @Override
+    public String toString() {
+        return "ElidableLock[" + label + ", " + api + ", " + policy + "]";
+    }
+
+    // ---- engine ----
+
+    LockApi api() {
+        return api;
+    }
+
+    ElisionPolicy policy() {
+        return policy;
+    }
+
+    Granule granule(Context context) {
+        Granule g = granules.get(context);
+        return g != null ? g : granules.computeIfAbsent(context, c -> new Granule(this, c));
+    }
+
+    /** An even version to start an optimistic attempt from, waiting out a conflicting action. */
+    long stableVersion() {
+        int spins = 0;
+        long v;
+        while (((v = (long) VERSION.getAcquire(this)) & 1) != 0) {
+            if (++spins < SPINS_BEFORE_YIELD) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+        return v;
+    }
+
+    /** Whether no conflicting action has started since version {@code v} was read. */
+    boolean validate(long v) {
+        VarHandle.loadLoadFence();
+        return (long) VERSION.getOpaque(this) == v;
+    }
+
+    void beginConflictingAction(Frame frame) {
+        frame.inConflictingAction = true;
+        VERSION.getAndAdd(this, 1L);
+        VarHandle.storeStoreFence();
+    }
+
+    void endConflictingAction(Frame frame) {
+        VERSION.setRelease(this, (long) VERSION.getOpaque(this) + 1);
+        frame.inConflictingAction = false;
+    }
+
+    /** Configures an {@link ElidableLock}. */
+    public static final class Builder {
+
+        private final String label;
+        private final LockApi api;
+        private ElisionPolicy policy = ElisionPolicy.lockOnly();
+
+        private Builder(String label, LockApi api) {
+            this.label = label;
+            this.api = api;
+        }
+
+        /** The policy; {@link ElisionPolicy#lockOnly()} by default. */
+        public Builder policy(ElisionPolicy policy) {
+            this.policy = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        public ElidableLock build() {
+            return new ElidableLock(this);
+        }
+    }
+}

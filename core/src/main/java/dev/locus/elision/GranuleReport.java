@@ -1,0 +1,51 @@
+package dev.locus.elision;
+
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * One row of an {@link ElisionReport}: what ALE recorded for one (lock, context) pair. Counts are
+ * the statistical counters' estimates, exact below 4,096; times are means over the sampled
+ * executions (about 1 in 32), NaN where none was sampled.
+ *
+ * @param lock the lock's label
+ * @param context the scopes, outermost first, joined by " > "; the innermost is the critical section's name
+ * @param executions executions of critical sections of this lock in this context
+ * @param meanExecutionNanos the mean time of an execution, all its attempts included
+ * @param modes per mode: attempts, successes and mean times
+ * @param htmFailuresLockHeld failed HTM attempts after which the lock was found held
+ */
+public record GranuleReport(String lock, String context, long executions, double meanExecutionNanos,
+        Map<Mode, ModeReport> modes, long htmFailuresLockHeld) {
+
+    /**
+     * One mode's part of a row.
+     *
+     * @param attempts attempts in this mode
+     * @param successes attempts that completed the critical section
+     * @param meanSuccessNanos mean time of a successful attempt
+     * @param meanFailureNanos mean time of a failed attempt
+     */
+    public record ModeReport(long attempts, long successes, double meanSuccessNanos, double meanFailureNanos) {
+    }
+
+    public GranuleReport {
+        modes = Map.copyOf(modes);
+    }
+
+    static GranuleReport of(Granule g) {
+        Map<Mode, ModeReport> modes = new EnumMap<>(Mode.class);
+        for (Mode mode : Mode.values()) {
+            ModeStats s = g.stats(mode);
+            modes.put(mode, new ModeReport(s.attempts.get(), s.successes.get(), s.successTime.meanNanos(),
+                    s.failureTime.meanNanos()));
+        }
+        return new GranuleReport(g.lock.label(), g.context.path(), g.executions.get(), g.executionTime.meanNanos(),
+                modes, g.htmFailuresLockHeld.get());
+    }
+
+    /** The row for {@code mode}. */
+    public ModeReport mode(Mode mode) {
+        return modes.get(mode);
+    }
+}

@@ -1,0 +1,87 @@
+package dev.locus.elision;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** A report lists every (lock, context) with counts equal to a counted run; scopes shape contexts. */
+class ReportAndScopeTest {
+
+    @Test
+    void theReportCountsEveryGranuleOfACountedRun() {
+        ElidableLock table = ElidableLock.builder("table", LockApi.of(new ReentrantLock()))
+                .policy(ElisionPolicy.fixed(0, 1)).build();
+        ElidableLock index = ElidableLock.builder("index", LockApi.readSide(new ReentrantReadWriteLock())).build();
+        CriticalSection<Integer> get = table.section("get", () -> 1, swopt -> 2);
+        CriticalSection<Integer> put = table.section("put", () -> 3);
+        CriticalSection<Integer> find = index.section("find", () -> 4);
+        for (int i = 0; i < 1000; i++) {
+            get.call();
+        }
+        for (int i = 0; i < 300; i++) {
+            put.call();
+        }
+        Scope refresh = Scope.enter("refresh");
+        try {
+            for (int i = 0; i < 70; i++) {
+                get.call();
+                find.call();
+            }
+        } finally {
+            refresh.close();
+        }
+        Map<String, GranuleReport> rows = table.report().rows().stream()
+                .collect(Collectors.toMap(GranuleReport::context, r -> r));
+        assertEquals(Map.of("get", 1000L, "put", 300L, "refresh > get", 70L),
+                rows.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().executions())));
+        assertEquals(1000, rows.get("get").mode(Mode.SWOPT).successes());
+        assertEquals(0, rows.get("get").mode(Mode.LOCK).attempts());
+        assertEquals(300, rows.get("put").mode(Mode.LOCK).successes());
+        GranuleReport findRow = index.report().rows().get(0);
+        assertEquals("refresh > find", findRow.context());
+        assertEquals(70, findRow.mode(Mode.LOCK).attempts());
+
+        String text = table.report().toText();
+        assertTrue(text.contains("refresh > get") && text.contains("1000/1000"), text);
+        String json = table.report().toJson();
+        assertTrue(json.contains("{\"lock\": \"table\", \"context\": \"put\", \"executions\": 300"), json);
+        assertTrue(json.contains("\"lock\": {\"attempts\": 300, \"successes\": 300"), json);
+    }
+
+    @Test
+    void scopesCloseInnermostFirstOnTheirThread() throws Exception {
+        Scope outer = Scope.enter("outer");
+        Scope inner = Scope.enter("inner");
+        assertEquals("outer > inner", Scope.currentPath());
+        assertThrows(IllegalStateException.class, outer::close, "inner is still open");
+        Thread other = new Thread(() -> assertThrows(IllegalStateException.class, inner::close));
+        other.start();
+        other.join();
+        inner.close();
+        outer.close();
+        outer.close(); // closing twice is harmless
+        assertEquals("", Scope.currentPath());
+        assertThrows(IllegalArgumentException.class, () -> Scope.enter(""));
+        assertThrows(NullPointerException.class, () -> Scope.enter(null));
+    }
+
+    @Test
+    void badInputIsRefused() {
+        ReentrantLock jdk = new ReentrantLock();
+        assertThrows(NullPointerException.class, () -> ElidableLock.builder(null, LockApi.of(jdk)));
+        assertThrows(NullPointerException.class, () -> ElidableLock.builder("l", null));
+        assertThrows(NullPointerException.class, () -> LockApi.of((ReentrantLock) null));
+        ElidableLock lock = ElidableLock.builder("l", LockApi.of(jdk)).build();
+        assertThrows(NullPointerException.class, () -> lock.section(null, () -> 1));
+        assertThrows(NullPointerException.class, () -> lock.section("s", null));
+        assertThrows(NullPointerException.class, () -> lock.section("s", () -> 1).withSwopt(null));
+        assertThrows(NullPointerException.class, () -> lock.section("s", () -> 1).withHtm(null));
+        assertThrows(NullPointerException.class, () -> ElidableLock.builder("l", LockApi.of(jdk)).policy(null));
+    }
+}

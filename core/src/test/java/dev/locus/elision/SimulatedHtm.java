@@ -1,0 +1,39 @@
+package dev.locus.elision;
+
+import java.util.SplittableRandom;
+import java.util.function.Supplier;
+
+/**
+ * A test double for a hardware-transactional path, used only to test policy logic: each attempt
+ * commits with a set probability, returning what {@code body} gives, and otherwise aborts with
+ * RTM's "conflict" status.
+ */
+final class SimulatedHtm<T> implements HtmPath<T> {
+
+    static final int CONFLICT = 1 << 1;
+
+    private final double commitProbability;
+    private final Supplier<T> body;
+    private final SplittableRandom random = new SplittableRandom(7);
+    private int attempts;
+
+    SimulatedHtm(double commitProbability, Supplier<T> body) {
+        this.commitProbability = commitProbability;
+        this.body = body;
+    }
+
+    @Override
+    public boolean available() {
+        return true;
+    }
+
+    @Override
+    public synchronized HtmAttempt<T> attempt() {
+        attempts++;
+        return random.nextDouble() < commitProbability ? HtmAttempt.committed(body.get()) : HtmAttempt.aborted(CONFLICT);
+    }
+
+    synchronized int attempts() {
+        return attempts;
+    }
+}
