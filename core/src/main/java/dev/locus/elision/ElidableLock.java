@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import javax.management.ObjectName;
 
 /**
  * A lock whose critical sections ALE may elide (paper 003): each execution runs, attempt by
@@ -139,6 +140,16 @@ public final class ElidableLock {
         List<GranuleReport> rows = new ArrayList<>();
         granules.values().forEach(g -> rows.add(GranuleReport.of(g)));
         return new ElisionReport(rows);
+    }
+
+    /**
+     * Registers this lock's report with the platform MBean server as
+     * {@code dev.locus:type=ElidableLock,name=<label>}; unregister it through the returned name.
+     *
+     * @throws IllegalStateException if it cannot be registered, e.g. a lock with this label is already
+     */
+    public ObjectName registerMBean() {
+        return LockMBean.register(this);
     }
 
     public String label() {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -63,7 +64,7 @@ class OptimisticReadTest {
                     } else {
                         long[] s = read.call();
                         if (!consistent(s)) {
-                            torn.add(java.util.Arrays.toString(s));
+                            torn.add(Arrays.toString(s));
                         }
                     }
                 }

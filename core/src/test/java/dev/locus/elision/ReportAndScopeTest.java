@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.Collectors;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 import org.junit.jupiter.api.Test;
 
 /** A report lists every (lock, context) with counts equal to a counted run; scopes shape contexts. */
@@ -52,6 +55,25 @@ class ReportAndScopeTest {
         String json = table.report().toJson();
         assertTrue(json.contains("{\"lock\": \"table\", \"context\": \"put\", \"executions\": 300"), json);
         assertTrue(json.contains("\"lock\": {\"attempts\": 300, \"successes\": 300"), json);
+    }
+
+    @Test
+    void theReportIsReadableOverJmx() throws Exception {
+        ElidableLock lock = ElidableLock.builder("jmx test", LockApi.of(new ReentrantLock())).build();
+        CriticalSection<Integer> cs = lock.section("cs", () -> 1);
+        for (int i = 0; i < 5; i++) {
+            cs.call();
+        }
+        ObjectName name = lock.registerMBean();
+        try {
+            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+            assertEquals(5L, server.getAttribute(name, "Executions"));
+            assertEquals("lockOnly", server.getAttribute(name, "Policy"));
+            assertTrue(((String) server.getAttribute(name, "ReportJson")).contains("\"executions\": 5"));
+            assertThrows(IllegalStateException.class, lock::registerMBean, "registered twice");
+        } finally {
+            ManagementFactory.getPlatformMBeanServer().unregisterMBean(name);
+        }
     }
 
     @Test
