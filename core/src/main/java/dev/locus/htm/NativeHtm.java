@@ -31,18 +31,24 @@ public final class NativeHtm {
     private static final String RTM_PROBLEM;
 
     static {
-        LIBRARY_PROBLEM = ShimLoader.load(System.getProperty(LIBRARY_PROPERTY, DEFAULT_LIBRARY),
+        String library = ShimLoader.load(System.getProperty(LIBRARY_PROPERTY, DEFAULT_LIBRARY),
                 Path.of(System.getProperty("java.io.tmpdir"))).orElse(null);
-        if (LIBRARY_PROBLEM != null) {
-            RTM_PROBLEM = "the native shim is not loaded";
-            LOG.log(Level.WARNING, "locus HTM shim not loaded: {0}; native regions run every operation"
-                    + " under their lock word in Java", LIBRARY_PROBLEM);
-        } else {
-            RTM_PROBLEM = RtmDetection.detect().orElse(null);
-            if (RTM_PROBLEM != null) {
-                LOG.log(Level.INFO, "hardware transactions unavailable: {0}; native regions run every"
-                        + " operation under their lock word", RTM_PROBLEM);
+        String rtm = "the native shim is not loaded";
+        if (library == null) {
+            try {
+                rtm = RtmDetection.detect().orElse(null);
+            } catch (LinkageError e) {
+                library = "the loaded library lacks the shim's entry points (" + e + ")";
             }
+        }
+        LIBRARY_PROBLEM = library;
+        RTM_PROBLEM = rtm;
+        if (library != null) {
+            LOG.log(Level.WARNING, "locus HTM shim not loaded: {0}; native regions run every operation"
+                    + " under their lock word in Java", library);
+        } else if (rtm != null) {
+            LOG.log(Level.INFO, "hardware transactions unavailable: {0}; native regions run every"
+                    + " operation under their lock word", rtm);
         }
     }
 
