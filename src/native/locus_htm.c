@@ -26,7 +26,9 @@
  * which was written (acquired) before free started: that write aborted every transaction that had
  * read the word, and transactions that begin later see either the word held or the new generation,
  * so no transaction touches freed bytes. Free publishes the new generation before it releases the
- * word, and frees the bytes last.
+ * word, and frees the bytes last. A transaction copies straight into or out of the Java array,
+ * pinned with GetPrimitiveArrayCritical around it (no JNI call happens while pinned); the locked
+ * accessors copy with Get/SetByteArrayRegion, which is cheaper for small values.
  *
  * Memory ordering. Generations are published with release stores and read with acquire loads
  * outside transactions; the lock word is read with acquire loads. x86 is TSO, so these cost plain
@@ -253,20 +255,15 @@ static jint closed_check(JNIEnv *env, jlong handle, jint status) {
     return status;
 }
 
-/* Runs `op` over a pinned array: in a transaction, or directly while the caller holds the lock word. */
-static jint run_pinned(JNIEnv *env, const slot_t *slot, jlong handle, jbyteArray array, jint array_offset,
-                       op_t *op, int transactional) {
+/* One transaction running `op` over a pinned array; the status. */
+static jint transact_pinned(JNIEnv *env, const slot_t *slot, jlong handle, jbyteArray array, jint array_offset,
+                            op_t *op) {
     jbyte *pinned = (*env)->GetPrimitiveArrayCritical(env, array, NULL);
     if (pinned == NULL) {
         return 0; /* OutOfMemoryError pending */
     }
     op->array = pinned + array_offset;
-    jint status = 0;
-    if (transactional) {
-        status = transact(slot, handle, op);
-    } else {
-        apply(slot, op);
-    }
+    jint status = transact(slot, handle, op);
     (*env)->ReleasePrimitiveArrayCritical(env, array, pinned, op->kind == OP_READ ? 0 : JNI_ABORT);
     return closed_check(env, handle, status);
 }
@@ -281,17 +278,22 @@ static jint htm_bytes(JNIEnv *env, jlong handle, enum op_kind kind, jint offset,
         return SHIM(NOT_ATTEMPTED);
     }
     op_t op = {.kind = kind, .offset = (uint32_t) offset, .length = (uint32_t) length};
-    return run_pinned(env, slot, handle, array, array_offset, &op, 1);
+    return transact_pinned(env, slot, handle, array, array_offset, &op);
 }
 
+/* Copies between region and array while the caller holds the lock word (no pinning: a plain copy). */
 static void locked_bytes(JNIEnv *env, jlong handle, jlong owner, enum op_kind kind, jint offset,
                          jbyteArray array, jint array_offset, jint length) {
     slot_t *slot = locked_slot(env, handle, owner);
     if (slot == NULL || !check_bytes(env, slot, offset, array, array_offset, length)) {
         return;
     }
-    op_t op = {.kind = kind, .offset = (uint32_t) offset, .length = (uint32_t) length};
-    run_pinned(env, slot, handle, array, array_offset, &op, 0);
+    jbyte *at = (jbyte *) slot->data + offset;
+    if (kind == OP_READ) {
+        (*env)->SetByteArrayRegion(env, array, array_offset, length, at);
+    } else {
+        (*env)->GetByteArrayRegion(env, array, array_offset, length, at);
+    }
 }
 
 JNIEXPORT jint JNICALL Java_dev_locus_htm_RtmShim_cpuidRtm(JNIEnv *env, jclass type) {
