@@ -89,65 +89,74 @@ public final class CriticalSection<T> {
 
     private T execute(ThreadState thread, Granule granule) {
         granule.executions.increment();
-        boolean timed = SampledTimer.sampleNext();
-        long start = timed ? System.nanoTime() : 0;
+        ElisionPolicy policy = lock.policy();
+        Execution execution = new Execution(granule, policy.timesEveryExecution() || SampledTimer.sampleNext());
         try {
             Frame mine = thread.frameOf(lock);
             if (mine != null && mine.mode == Mode.LOCK) {
-                return runLocked(thread, granule, timed, false);
+                return runLocked(thread, execution, false);
             }
             boolean htmEligible = htm != null && htm.available();
             boolean swoptEligible = optimistic != null && !thread.optimisticOnOtherLock(lock);
-            int htmTried = 0;
-            int swoptTried = 0;
             while (true) {
-                Mode mode = lock.policy().choose(granule, htmTried, swoptTried, htmEligible, swoptEligible);
+                Mode mode = policy.choose(execution, htmEligible, swoptEligible);
                 switch (mode) {
                     case HTM -> {
                         requireEligible(htmEligible, mode);
-                        htmTried++;
-                        HtmAttempt<T> attempt = attemptHtm(granule, timed);
+                        policy.beforeExclusiveAttempt(execution);
+                        execution.htmTried++;
+                        HtmAttempt<T> attempt = attemptHtm(execution);
                         if (attempt.committed()) {
+                            execution.completedIn = Mode.HTM;
                             return attempt.value();
                         }
                     }
                     case SWOPT -> {
                         requireEligible(swoptEligible, mode);
-                        swoptTried++;
-                        Frame attempt = attemptSwopt(thread, granule, timed);
+                        execution.swoptTried++;
+                        Frame attempt = attemptSwopt(thread, execution);
                         if (attempt != null) {
+                            execution.completedIn = Mode.SWOPT;
                             @SuppressWarnings("unchecked") // set by attemptSwopt from this section's body
                             T result = (T) attempt.result;
                             return result;
                         }
+                        policy.optimisticAttemptFailed(execution);
                     }
                     case LOCK -> {
-                        return runLocked(thread, granule, timed, true);
+                        policy.beforeExclusiveAttempt(execution);
+                        return runLocked(thread, execution, true);
                     }
                     default -> throw new AssertionError(mode);
                 }
             }
         } finally {
-            if (timed) {
-                granule.executionTime.record(System.nanoTime() - start);
+            if (execution.timed) {
+                granule.executionTime.record(execution.elapsedNanos());
             }
+            policy.completed(execution);
         }
     }
 
-    private HtmAttempt<T> attemptHtm(Granule granule, boolean timed) {
-        long start = timed ? System.nanoTime() : 0;
+    private HtmAttempt<T> attemptHtm(Execution execution) {
+        long start = execution.timed ? System.nanoTime() : 0;
         HtmAttempt<T> attempt = htm.attempt();
-        granule.stats(Mode.HTM).attempted(attempt.committed(), timed ? System.nanoTime() - start : -1);
-        if (!attempt.committed() && lock.api().isLocked()) {
-            granule.htmFailuresLockHeld.increment();
+        long elapsed = execution.timed ? System.nanoTime() - start : -1;
+        Granule granule = execution.granule;
+        granule.stats(Mode.HTM).attempted(attempt.committed(), elapsed);
+        if (!attempt.committed()) {
+            execution.htmFailedNanos += Math.max(elapsed, 0);
+            if (lock.api().isLocked()) {
+                granule.htmFailuresLockHeld.increment();
+            }
         }
         return attempt;
     }
 
     /** One optimistic attempt; its frame holding the result if it succeeded, null if it must be retried. */
-    private Frame attemptSwopt(ThreadState thread, Granule granule, boolean timed) {
-        long start = timed ? System.nanoTime() : 0;
-        Frame frame = new Frame(lock, thread.top, Mode.SWOPT, lock.stableVersion());
+    private Frame attemptSwopt(ThreadState thread, Execution execution) {
+        long start = execution.timed ? System.nanoTime() : 0;
+        Frame frame = new Frame(lock, execution.granule, thread.top, Mode.SWOPT, lock.stableVersion());
         thread.top = frame;
         boolean succeeded = false;
         try {
@@ -165,7 +174,7 @@ public final class CriticalSection<T> {
             return null;
         } finally {
             thread.top = frame.outer;
-            granule.stats(Mode.SWOPT).attempted(succeeded, timed ? System.nanoTime() - start : -1);
+            execution.granule.stats(Mode.SWOPT).attempted(succeeded, execution.timed ? System.nanoTime() - start : -1);
         }
     }
 
@@ -173,13 +182,13 @@ public final class CriticalSection<T> {
      * Runs the lock-mode body, acquiring the lock unless the thread holds it already. An exception
      * of the body propagates after the lock is released.
      */
-    private T runLocked(ThreadState thread, Granule granule, boolean timed, boolean acquire) {
-        long start = timed ? System.nanoTime() : 0;
+    private T runLocked(ThreadState thread, Execution execution, boolean acquire) {
+        long start = execution.timed ? System.nanoTime() : 0;
         Frame enclosing = thread.frameOf(lock);
         if (acquire) {
             lock.api().lock();
         }
-        Frame frame = new Frame(lock, thread.top, Mode.LOCK, 0);
+        Frame frame = new Frame(lock, execution.granule, thread.top, Mode.LOCK, 0);
         thread.top = frame;
         boolean ran = false;
         try {
@@ -187,13 +196,14 @@ public final class CriticalSection<T> {
                 enclosing.validate(); // paper 003 §3.3: do not act on a stale optimistic search
             }
             ran = true;
+            execution.completedIn = Mode.LOCK;
             return locked.get();
         } finally {
             thread.top = frame.outer;
             if (acquire) {
                 lock.api().unlock();
             }
-            granule.stats(Mode.LOCK).attempted(ran, timed ? System.nanoTime() - start : -1);
+            execution.granule.stats(Mode.LOCK).attempted(ran, execution.timed ? System.nanoTime() - start : -1);
         }
     }
 

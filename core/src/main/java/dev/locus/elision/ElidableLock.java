@@ -81,6 +81,7 @@ public final class ElidableLock {
         this.label = b.label;
         this.api = b.api;
         this.policy = b.policy;
+        policy.bind(this);
     }
 
     /**
@@ -127,6 +128,7 @@ public final class ElidableLock {
             action.run();
             return;
         }
+        frame.granule.conflictingActions.increment();
         beginConflictingAction(frame);
         try {
             action.run();
@@ -225,6 +227,9 @@ public final class ElidableLock {
             return this;
         }
 
+        /**
+         * @throws IllegalStateException if the policy keeps per-lock state and already serves another lock
+         */
         public ElidableLock build() {
             return new ElidableLock(this);
         }

@@ -16,6 +16,29 @@ public abstract class ElisionPolicy {
     }
 
     /**
+     * Paper 003's adaptive policy (§4.2), learning per lock which mode progression (LOCK,
+     * SWOPT+LOCK, HTM+LOCK, HTM+SWOPT+LOCK) and how many HTM attempts suit each (lock, context),
+     * with phases of 1,000 executions, then grouping retrying optimistic executions ahead of
+     * conflicting ones. One instance per lock.
+     */
+    public static ElisionPolicy adaptive() {
+        return adaptive(1_000);
+    }
+
+    /**
+     * As {@link #adaptive()}, with learning phases that end when a context has completed
+     * {@code phaseExecutions} executions.
+     *
+     * @throws IllegalArgumentException if {@code phaseExecutions < 1}
+     */
+    public static ElisionPolicy adaptive(int phaseExecutions) {
+        if (phaseExecutions < 1) {
+            throw new IllegalArgumentException("phaseExecutions must be >= 1, was " + phaseExecutions);
+        }
+        return new AdaptivePolicy(phaseExecutions);
+    }
+
+    /**
      * Paper 003's static policy: up to {@code htmAttempts} attempts in HTM mode where eligible,
      * then up to {@code swoptAttempts} in SWOPT mode where eligible, then the lock.
      *
@@ -29,10 +52,36 @@ public abstract class ElisionPolicy {
     }
 
     /**
-     * The mode of the next attempt of an execution in {@code granule} that has made
-     * {@code htmTried} HTM and {@code swoptTried} SWOPT attempts so far. Must return an eligible mode.
+     * The mode of {@code execution}'s next attempt, given the attempts it has made so far. Must
+     * return an eligible mode.
      */
-    abstract Mode choose(Granule granule, int htmTried, int swoptTried, boolean htmEligible, boolean swoptEligible);
+    abstract Mode choose(Execution execution, boolean htmEligible, boolean swoptEligible);
+
+    /** Called once by the lock this policy serves; a policy with per-lock state refuses a second lock. */
+    void bind(ElidableLock lock) {
+    }
+
+    /** Whether every execution should be timed, not only the sampled ones (a learning policy's need). */
+    boolean timesEveryExecution() {
+        return false;
+    }
+
+    /** An optimistic attempt of {@code execution} failed, and the execution will try again. */
+    void optimisticAttemptFailed(Execution execution) {
+    }
+
+    /** An attempt of {@code execution} that may run conflicting actions (LOCK or HTM) is about to start; may wait. */
+    void beforeExclusiveAttempt(Execution execution) {
+    }
+
+    /** What this policy does for {@code granule} now, for reports. */
+    String describe(Granule granule) {
+        return toString();
+    }
+
+    /** {@code execution} ended, by completing the section or by an exception. */
+    void completed(Execution execution) {
+    }
 
     /** The static policy. */
     private static final class FixedPolicy extends ElisionPolicy {
@@ -45,11 +94,11 @@ public abstract class ElisionPolicy {
         }
 
         @Override
-        Mode choose(Granule granule, int htmTried, int swoptTried, boolean htmEligible, boolean swoptEligible) {
-            if (htmEligible && htmTried < htmAttempts) {
+        Mode choose(Execution execution, boolean htmEligible, boolean swoptEligible) {
+            if (htmEligible && execution.htmTried < htmAttempts) {
                 return Mode.HTM;
             }
-            if (swoptEligible && swoptTried < swoptAttempts) {
+            if (swoptEligible && execution.swoptTried < swoptAttempts) {
                 return Mode.SWOPT;
             }
             return Mode.LOCK;

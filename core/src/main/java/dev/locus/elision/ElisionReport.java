@@ -31,7 +31,7 @@ public final class ElisionReport {
         for (Mode mode : Mode.values()) {
             s.append(String.format(Locale.ROOT, " %24s", mode + " ok/tried (ns)"));
         }
-        s.append('\n');
+        s.append("  policy\n");
         for (GranuleReport r : rows) {
             s.append(String.format(Locale.ROOT, "%-16s %-36s %12d", r.lock(), r.context(), r.executions()));
             for (Mode mode : Mode.values()) {
@@ -39,7 +39,7 @@ public final class ElisionReport {
                 s.append(String.format(Locale.ROOT, " %24s", m.successes() + "/" + m.attempts()
                         + (Double.isNaN(m.meanSuccessNanos()) ? "" : String.format(Locale.ROOT, " (%.0f)", m.meanSuccessNanos()))));
             }
-            s.append('\n');
+            s.append("  ").append(r.policy()).append('\n');
         }
         return s.toString();
     }
@@ -53,7 +53,8 @@ public final class ElisionReport {
                     .append(", \"context\": ").append(quote(r.context()))
                     .append(", \"executions\": ").append(r.executions())
                     .append(", \"meanExecutionNanos\": ").append(number(r.meanExecutionNanos()))
-                    .append(", \"htmFailuresLockHeld\": ").append(r.htmFailuresLockHeld());
+                    .append(", \"htmFailuresLockHeld\": ").append(r.htmFailuresLockHeld())
+                    .append(", \"policy\": ").append(quote(r.policy()));
             for (Mode mode : Mode.values()) {
                 GranuleReport.ModeReport m = r.mode(mode);
                 s.append(", \"").append(mode.name().toLowerCase(Locale.ROOT)).append("\": {\"attempts\": ")

@@ -8,6 +8,7 @@ package dev.locus.elision;
 final class Frame implements Swopt {
 
     final ElidableLock lock;
+    final Granule granule;
     final Frame outer;
     final Mode mode;
     /** The version word an optimistic attempt read at its start; unused in other modes. */
@@ -17,8 +18,9 @@ final class Frame implements Swopt {
     /** What a successful optimistic attempt computed. */
     Object result;
 
-    Frame(ElidableLock lock, Frame outer, Mode mode, long version) {
+    Frame(ElidableLock lock, Granule granule, Frame outer, Mode mode, long version) {
         this.lock = lock;
+        this.granule = granule;
         this.outer = outer;
         this.mode = mode;
         this.version = version;

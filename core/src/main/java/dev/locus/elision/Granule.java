@@ -16,6 +16,8 @@ final class Granule {
     final ProbabilisticCounter executions = new ProbabilisticCounter();
     final SampledTimer executionTime = new SampledTimer();
     final ProbabilisticCounter htmFailuresLockHeld = new ProbabilisticCounter();
+    /** Conflicting actions run by this granule's critical sections; grouping makes such sections wait. */
+    final ProbabilisticCounter conflictingActions = new ProbabilisticCounter();
     private final Map<Mode, ModeStats> modes = new EnumMap<>(Mode.class);
 
     Granule(ElidableLock lock, Context context) {

@@ -14,9 +14,11 @@ import java.util.Map;
  * @param meanExecutionNanos the mean time of an execution, all its attempts included
  * @param modes per mode: attempts, successes and mean times
  * @param htmFailuresLockHeld failed HTM attempts after which the lock was found held
+ * @param policy what the lock's policy does for this context now (for the adaptive policy: its
+ *     phase, and the progression and HTM attempts it chose)
  */
 public record GranuleReport(String lock, String context, long executions, double meanExecutionNanos,
-        Map<Mode, ModeReport> modes, long htmFailuresLockHeld) {
+        Map<Mode, ModeReport> modes, long htmFailuresLockHeld, String policy) {
 
     /**
      * One mode's part of a row.
@@ -41,7 +43,7 @@ public record GranuleReport(String lock, String context, long executions, double
                     s.failureTime.meanNanos()));
         }
         return new GranuleReport(g.lock.label(), g.context.path(), g.executions.get(), g.executionTime.meanNanos(),
-                modes, g.htmFailuresLockHeld.get());
+                modes, g.htmFailuresLockHeld.get(), g.lock.policy().describe(g));
     }
 
     /** The row for {@code mode}. */

@@ -1,0 +1,300 @@
+package dev.locus.elision;
+
+import dev.locus.elision.LearningPhase.Stage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Paper 003's adaptive policy (§4.2): learns, per lock, which mode progression and how many HTM
+ * attempts suit each granule, then runs with those choices, and groups optimistic executions so
+ * that conflicting ones wait while optimists retry.
+ */
+/*
+ * Implementation notes
+ *
+ * Overview. A warm-up phase first tries every path once per execution and records nothing, so that
+ * the first progression measured is not charged with class loading and JIT compilation (the
+ * paper does not say how it avoids this bias; without it, X comes out too high, because the
+ * upper bound of the fallback time is measured cold). Then the lock goes through learning phases,
+ * one per mode progression: LOCK, then SWOPT+LOCK
+ * if some section offered SWOPT, then HTM+LOCK and HTM+SWOPT+LOCK if some section offered an
+ * available HTM path. A phase ends when one granule (context) has completed phaseExecutions
+ * executions in it (the paper does not wait for every context). Executions are timed while
+ * learning. An HTM progression has three steps:
+ *   1. X = 10: the most attempts any execution needed to commit, plus one, becomes X1.
+ *   2. X = X1: a histogram of the attempt at which executions committed, and the count of those
+ *      that never did; with it, X is set to the x in [0, X1] that minimizes the expected time
+ *        E(x) = sum_{k<=x} p_k ((k-1) tf + ts) + (1 - sum_{k<=x} p_k) (x tf + F(x)),
+ *      where tf and ts are the mean times of a failed and of a committing attempt, and F(x), the
+ *      time to finish without HTM after x failures, is interpolated linearly from the time the
+ *      progression without HTM took (x = 0, the upper bound) to the fallback time measured after X1
+ *      failures (x = X1, the lower bound).
+ *   3. X as chosen: the progression's time is measured.
+ * Then every granule takes its fastest progression, and a custom phase measures the lock with
+ * those choices; if its mean time is not lower than the best uniform progression's, every granule
+ * takes that one instead. After that the policy is done (no more timing beyond the sampled 3%).
+ * A granule first seen after learning uses the lock-wide best with X = 1.
+ *
+ * Grouping. An execution whose optimistic attempt failed arrives at a scalable non-zero
+ * indicator and departs when it ends or falls back to an exclusive attempt. Before a LOCK or HTM
+ * attempt of a granule that has run conflicting actions, the thread waits (spinning, then
+ * yielding, at most 1 ms) while the indicator says optimists are retrying, so that they can finish
+ * without interference. SWOPT still allows 100 attempts, the paper's "large Y", against livelock.
+ *
+ * Concurrency. `phase` is replaced whole by the one thread that wins its `ended` flag; recordings
+ * go into the phase object they were made under. An execution that straddles a phase change is
+ * recorded in the later phase, which blurs the measurement a little and nothing else. Models are
+ * written only by the thread ending a phase.
+ *
+ * Memory ordering. `phase` is volatile; the models' maps are replaced whole through volatile
+ * fields, so a reader sees a complete map.
+ *
+ * References. Paper 003 §4.2 (policies, learning, grouping), §4.3.
+ */
+final class AdaptivePolicy extends ElisionPolicy {
+
+    /** X while learning how many HTM attempts executions need (step 1). */
+    static final int LEARNING_HTM_ATTEMPTS = 10;
+    /** The paper's "large Y". */
+    static final int SWOPT_ATTEMPTS = 100;
+    private static final int HTM_SLACK = 1;
+    private static final long GROUPING_WAIT_NANOS = 1_000_000;
+    private static final int SPINS_BEFORE_YIELD = 64;
+
+    private final int phaseExecutions;
+    private final Map<Granule, GranuleModel> models = new ConcurrentHashMap<>();
+    private final ScalableNonZeroIndicator retryingOptimists = new ScalableNonZeroIndicator();
+    private final List<LearningPhase> measured = new ArrayList<>(); // guarded by this
+    private volatile LearningPhase phase = LearningPhase.of(Stage.WARM_UP, Progression.HTM_SWOPT_LOCK, 0, true);
+    private volatile boolean sawSwopt;
+    private volatile boolean sawHtm;
+    private ElidableLock lock; // guarded by this
+
+    AdaptivePolicy(int phaseExecutions) {
+        this.phaseExecutions = phaseExecutions;
+    }
+
+    @Override
+    synchronized void bind(ElidableLock lock) {
+        if (this.lock != null) {
+            throw new IllegalStateException("an adaptive policy learns one lock; " + this.lock.label()
+                    + " has this one, give " + lock.label() + " its own");
+        }
+        this.lock = lock;
+    }
+
+    @Override
+    boolean timesEveryExecution() {
+        return phase.stage() != Stage.DONE;
+    }
+
+    @Override
+    Mode choose(Execution e, boolean htmEligible, boolean swoptEligible) {
+        if (swoptEligible && !sawSwopt) {
+            sawSwopt = true;
+        }
+        if (htmEligible && !sawHtm) {
+            sawHtm = true;
+        }
+        LearningPhase p = phase;
+        Progression progression = progressionFor(p, e.granule);
+        if (progression.htm && htmEligible && e.htmTried < htmAttemptsFor(p, e.granule, progression)) {
+            return Mode.HTM;
+        }
+        if (progression.swopt && swoptEligible && e.swoptTried < swoptAttemptsFor(p)) {
+            return Mode.SWOPT;
+        }
+        return Mode.LOCK;
+    }
+
+    @Override
+    void optimisticAttemptFailed(Execution e) {
+        if (e.optimistStripe < 0) {
+            e.optimistStripe = retryingOptimists.arrive();
+        }
+    }
+
+    @Override
+    void beforeExclusiveAttempt(Execution e) {
+        leaveOptimists(e);
+        if (e.granule.conflictingActions.get() == 0 || !retryingOptimists.isNonZero()) {
+            return;
+        }
+        long deadline = System.nanoTime() + GROUPING_WAIT_NANOS;
+        for (int spins = 0; retryingOptimists.isNonZero() && System.nanoTime() < deadline; spins++) {
+            if (spins < SPINS_BEFORE_YIELD) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+
+    @Override
+    void completed(Execution e) {
+        leaveOptimists(e);
+        LearningPhase p = phase;
+        if (p.stage() == Stage.DONE || !e.timed) {
+            return;
+        }
+        PhaseRecord r = p.record(e.granule);
+        r.record(e);
+        p.time().add(e.elapsedNanos());
+        p.executions().increment();
+        if (r.executions.sum() >= phaseExecutions && p.ended().compareAndSet(false, true)) {
+            endPhase(p);
+        }
+    }
+
+    @Override
+    String describe(Granule granule) {
+        LearningPhase p = phase;
+        Progression progression = progressionFor(p, granule);
+        return "adaptive, " + p + ": " + progression + (progression.htm ? " X=" + htmAttemptsFor(p, granule, progression) : "");
+    }
+
+    /** The progression {@code granule} uses in phase {@code p}. */
+    Progression progressionFor(LearningPhase p, Granule granule) {
+        if (p.stage() == Stage.LEARN || p.uniform()) {
+            return p.progression();
+        }
+        Progression own = model(granule).choice();
+        return own != null ? own : p.progression();
+    }
+
+    private static int swoptAttemptsFor(LearningPhase p) {
+        return p.stage() == Stage.WARM_UP ? 1 : SWOPT_ATTEMPTS;
+    }
+
+    private int htmAttemptsFor(LearningPhase p, Granule granule, Progression progression) {
+        if (p.stage() == Stage.WARM_UP) {
+            return 1;
+        }
+        if (p.stage() == Stage.LEARN && p.htmStep() == 1) {
+            return LEARNING_HTM_ATTEMPTS;
+        }
+        return model(granule).htmAttempts(progression);
+    }
+
+    private GranuleModel model(Granule granule) {
+        GranuleModel m = models.get(granule);
+        return m != null ? m : models.computeIfAbsent(granule, g -> new GranuleModel());
+    }
+
+    private void leaveOptimists(Execution e) {
+        if (e.optimistStripe >= 0) {
+            retryingOptimists.depart(e.optimistStripe);
+            e.optimistStripe = -1;
+        }
+    }
+
+    /** Learns from phase {@code p}, which this thread ended, and starts the next. */
+    private synchronized void endPhase(LearningPhase p) {
+        switch (p.stage()) {
+            case WARM_UP -> {
+                phase = LearningPhase.of(Stage.LEARN, Progression.LOCK, 0, true);
+                return;
+            }
+            case LEARN -> learn(p);
+            case CUSTOM -> {
+                LearningPhase bestUniform = bestUniform();
+                boolean custom = !(bestUniform.meanNanos() <= p.meanNanos());
+                phase = LearningPhase.of(Stage.DONE, bestUniform.progression(), 0, !custom);
+                return;
+            }
+            default -> throw new AssertionError(p);
+        }
+        LearningPhase next = nextLearning(p);
+        if (next != null) {
+            phase = next;
+            return;
+        }
+        for (GranuleModel m : models.values()) {
+            m.choose(m.fastest());
+        }
+        phase = LearningPhase.of(Stage.CUSTOM, bestUniform().progression(), 0, false);
+    }
+
+    private void learn(LearningPhase p) {
+        Progression progression = p.progression();
+        p.records().forEach((granule, r) -> {
+            GranuleModel m = model(granule);
+            switch (p.htmStep()) {
+                case 0, 3 -> m.measured(progression, r.meanNanos());
+                case 1 -> m.htmAttempts(progression,
+                        Math.min(LEARNING_HTM_ATTEMPTS, r.maxHtmAttemptsToCommit.get() + HTM_SLACK));
+                case 2 -> m.htmAttempts(progression, bestHtmAttempts(r, m.htmAttempts(progression),
+                        m.meanNanos(progression.withoutHtm())));
+                default -> throw new AssertionError(p);
+            }
+        });
+        if (p.htmStep() == 0 || p.htmStep() == 3) {
+            measured.add(p);
+        }
+    }
+
+    /** The learning phase after {@code p}, or null when learning is over. */
+    private LearningPhase nextLearning(LearningPhase p) {
+        if (p.htmStep() == 1 || p.htmStep() == 2) {
+            return LearningPhase.of(Stage.LEARN, p.progression(), p.htmStep() + 1, true);
+        }
+        Progression[] order = Progression.values();
+        for (int i = p.progression().ordinal() + 1; i < order.length; i++) {
+            Progression candidate = order[i];
+            if ((!candidate.htm || sawHtm) && (!candidate.swopt || sawSwopt)) {
+                return LearningPhase.of(Stage.LEARN, candidate, candidate.htm ? 1 : 0, true);
+            }
+        }
+        return null;
+    }
+
+    /** The measured learning phase with the lowest mean time over the lock. */
+    private LearningPhase bestUniform() {
+        LearningPhase best = measured.get(0);
+        for (LearningPhase p : measured) {
+            if (p.meanNanos() < best.meanNanos()) {
+                best = p;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The number of HTM attempts, in [0, x1], that minimizes the expected execution time given the
+     * histogram {@code r} recorded with X = x1 and the time {@code withoutHtm} of the progression
+     * without HTM (see the notes).
+     */
+    static int bestHtmAttempts(PhaseRecord r, int x1, double withoutHtm) {
+        long n = r.executions.sum();
+        if (n == 0 || x1 == 0) {
+            return 0;
+        }
+        double tf = r.meanFailedAttemptNanos();
+        double ts = r.meanCommittingAttemptNanos();
+        double upper = Double.isNaN(withoutHtm) ? r.meanNanos() : withoutHtm;
+        double lower = Double.isNaN(r.meanFallbackNanos()) ? upper : r.meanFallbackNanos();
+        int best = 0;
+        double bestTime = upper;
+        double committed = 0;
+        double committedTime = 0;
+        for (int x = 1; x <= x1; x++) {
+            double pk = (double) r.committedAt.get(Math.min(x, r.committedAt.length() - 1)) / n;
+            committed += pk;
+            committedTime += pk * ((x - 1) * tf + (Double.isNaN(ts) ? 0 : ts));
+            double fallback = upper + (lower - upper) * x / x1;
+            double expected = committedTime + (1 - committed) * (x * tf + fallback);
+            if (expected < bestTime) {
+                best = x;
+                bestTime = expected;
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public String toString() {
+        return "adaptive[" + phase + "]";
+    }
+}

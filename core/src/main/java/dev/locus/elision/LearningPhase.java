@@ -1,0 +1,46 @@
+package dev.locus.elision;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * One phase of the adaptive policy (paper 003 §4.2) and what executions recorded in it, per
+ * granule and over the lock. Immutable but for the recordings, which are thread-safe.
+ *
+ * @param stage warming up (every path tried once per execution, nothing learned), learning a
+ *     progression, measuring the per-granule choices (custom), or done
+ * @param progression the progression every granule uses while learning; after learning, the
+ *     lock-wide best, used by granules without a choice of their own and by all when uniform
+ * @param htmStep for an HTM progression: 1 learns the attempts needed, 2 their histogram, 3
+ *     measures the chosen X; 0 otherwise
+ * @param uniform whether, when done, every granule uses {@code progression}
+ */
+record LearningPhase(Stage stage, Progression progression, int htmStep, boolean uniform,
+        ConcurrentHashMap<Granule, PhaseRecord> records, LongAdder time, LongAdder executions, AtomicBoolean ended) {
+
+    enum Stage { WARM_UP, LEARN, CUSTOM, DONE }
+
+    static LearningPhase of(Stage stage, Progression progression, int htmStep, boolean uniform) {
+        return new LearningPhase(stage, progression, htmStep, uniform, new ConcurrentHashMap<>(), new LongAdder(),
+                new LongAdder(), new AtomicBoolean());
+    }
+
+    PhaseRecord record(Granule granule) {
+        PhaseRecord r = records.get(granule);
+        return r != null ? r : records.computeIfAbsent(granule, g -> new PhaseRecord());
+    }
+
+    /** Mean execution time over the lock in this phase; NaN if nothing was recorded. */
+    double meanNanos() {
+        long n = executions.sum();
+        return n == 0 ? Double.NaN : (double) time.sum() / n;
+    }
+
+    @Override
+    public String toString() {
+        return stage == Stage.WARM_UP ? "warm-up"
+                : stage == Stage.LEARN ? "learn " + progression + (htmStep > 0 ? " step " + htmStep : "")
+                : stage == Stage.CUSTOM ? "custom" : uniform ? "done: " + progression : "done: per context";
+    }
+}
