@@ -3,6 +3,7 @@ package dev.locus.testing;
 import dev.locus.hierarchy.Hierarchy;
 import dev.locus.hierarchy.LockMode;
 import dev.locus.hierarchy.LockSet;
+import java.util.BitSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
@@ -37,27 +38,36 @@ public final class LeafOverlapDetector {
     public void enter(LockSet locks) {
         int now = inside.incrementAndGet();
         maxInside.accumulateAndGet(now, Math::max);
-        for (int i = 0; i < locks.size(); i++) {
-            boolean write = locks.mode(i) == LockMode.WRITE;
-            hierarchy.forEachReachableLeaf(locks.node(i), leaf -> {
-                if (write) {
-                    if (writers.incrementAndGet(leaf) > 1 || readers.get(leaf) > 0) {
-                        conflicts.incrementAndGet();
-                    }
-                } else if (readers.incrementAndGet(leaf) > 0 && writers.get(leaf) > 0) {
-                    conflicts.incrementAndGet();
-                }
-            });
-        }
+        BitSet[] leaves = leaves(locks);
+        leaves[1].stream().forEach(leaf -> {
+            if (writers.incrementAndGet(leaf) > 1 || readers.get(leaf) > 0) {
+                conflicts.incrementAndGet();
+            }
+        });
+        leaves[0].stream().forEach(leaf -> {
+            if (readers.incrementAndGet(leaf) > 0 && writers.get(leaf) > 0) {
+                conflicts.incrementAndGet();
+            }
+        });
     }
 
     /** Releases the leaves marked by {@link #enter}; call last thing in the task's operation. */
     public void exit(LockSet locks) {
-        for (int i = 0; i < locks.size(); i++) {
-            AtomicIntegerArray counts = locks.mode(i) == LockMode.WRITE ? writers : readers;
-            hierarchy.forEachReachableLeaf(locks.node(i), counts::decrementAndGet);
-        }
+        BitSet[] leaves = leaves(locks);
+        leaves[1].stream().forEach(writers::decrementAndGet);
+        leaves[0].stream().forEach(readers::decrementAndGet);
         inside.decrementAndGet();
+    }
+
+    /** The leaves only read, then the leaves written: a leaf both read and written counts as written. */
+    private BitSet[] leaves(LockSet locks) {
+        BitSet read = new BitSet();
+        BitSet written = new BitSet();
+        for (int i = 0; i < locks.size(); i++) {
+            hierarchy.forEachReachableLeaf(locks.node(i), locks.mode(i) == LockMode.WRITE ? written::set : read::set);
+        }
+        read.andNot(written);
+        return new BitSet[] {read, written};
     }
 
     /** The conflicting overlaps seen so far. */
