@@ -1,9 +1,7 @@
 package dev.locus.jmh.report;
 
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -19,13 +17,8 @@ final class ElisionResults {
     /** @throws IllegalArgumentException if a cell is measured twice */
     ElisionResults(List<ElisionMeasurement> measurements) {
         this.measurements = List.copyOf(measurements);
-        Set<String> seen = new HashSet<>();
-        for (ElisionMeasurement m : this.measurements) {
-            String cell = m.workload().label() + ", " + m.implementation() + ", " + m.threads() + " threads";
-            if (!seen.add(cell)) {
-                throw new IllegalArgumentException("measured twice: " + cell);
-            }
-        }
+        Results.requireUnique(this.measurements,
+                m -> m.workload().label() + ", " + m.implementation() + ", " + m.threads() + " threads");
     }
 
     boolean isEmpty() {

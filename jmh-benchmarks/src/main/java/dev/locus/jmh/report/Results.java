@@ -133,7 +133,8 @@ final class Results {
         return measurements.stream().filter(filter).map(value).collect(Collectors.toCollection(() -> into));
     }
 
-    private static <M> void requireUnique(List<M> measurements, Function<M, String> cell) {
+    /** @throws IllegalArgumentException naming the first cell of {@code measurements} measured twice */
+    static <M> void requireUnique(List<M> measurements, Function<M, String> cell) {
         Set<String> seen = new HashSet<>();
         for (M measurement : measurements) {
             if (!seen.add(cell.apply(measurement))) {
