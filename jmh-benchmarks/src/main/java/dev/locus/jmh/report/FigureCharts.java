@@ -26,7 +26,8 @@ import org.knowm.xchart.XYChart;
  * for all of them below, since a legend per panel would not fit seven executors; it wraps into
  * more rows where one would be wider than the panels. Also one chart per workload of the
  * oversubscription suite, shaped like paper 004's Figure 4: threads on a log2 axis, one line per
- * configuration, the platform-thread ones dashed.
+ * configuration, the platform-thread ones dashed; and one per workload of the elision suite
+ * (paper 003), drawn the same way with a line per HashMap implementation.
  */
 final class FigureCharts {
 
@@ -48,6 +49,7 @@ final class FigureCharts {
     private final Results results;
     private final SeriesStyles styles;
     private final SeriesStyles configurationStyles;
+    private final SeriesStyles elisionStyles;
 
     FigureCharts(Results results) {
         // Before the first AWT class loads: the report runs on servers without a display.
@@ -58,6 +60,7 @@ final class FigureCharts {
         this.styles = new SeriesStyles(results.allExecutors(), Names::isBaseline);
         this.configurationStyles = new SeriesStyles(results.oversubscription().allConfigurations(),
                 Names.PLATFORM_THREAD_CONFIGURATIONS::contains);
+        this.elisionStyles = new SeriesStyles(results.elision().allImplementations(), Names.ELISION_PEERS::contains);
     }
 
     /** Figure 3–8's PNG for {@code metric} of {@code structure}; empty if nothing of it was measured. */
@@ -104,21 +107,58 @@ final class FigureCharts {
      */
     Optional<Path> writeOversubscription(Workload workload, Path directory) throws IOException {
         OversubscriptionResults measured = results.oversubscription();
-        XYChart panel = panel(OVERHEAD_WIDTH, "platform threads (dashed) or logical threads on LUTS (solid)",
-                "threads (log2 axis)", "commits/s", THROUGHPUT_PATTERN);
+        return writeAgainstThreads(new ThreadsChart(oversubscriptionTitle(workload),
+                "platform threads (dashed) or logical threads on LUTS (solid)", "commits/s", configurationStyles,
+                measured.configurations(workload), measured.threads(workload),
+                (configuration, n) -> measured.commitRate(workload, configuration, n)),
+                directory.resolve(workload.fileName()));
+    }
+
+    /**
+     * The elision suite's {@code workload}: operations/s against JMH threads, x = log2(threads),
+     * one line per implementation, the JDK's peers dashed; empty if the workload was not measured.
+     */
+    Optional<Path> writeElision(ElisionWorkload workload, Path directory) throws IOException {
+        ElisionResults measured = results.elision();
+        return writeAgainstThreads(new ThreadsChart(elisionTitle(workload),
+                "ALE and the uninstrumented lock (solid), the JDK's peers (dashed)", "ops/s", elisionStyles,
+                measured.implementations(workload), measured.threads(workload),
+                (implementation, n) -> measured.opsPerSecond(workload, implementation, n)),
+                directory.resolve(workload.fileName()));
+    }
+
+    /** E.g. "Paper 003 — get-only, key range 16, 4 B values: ops/s". */
+    static String elisionTitle(ElisionWorkload workload) {
+        return "Paper 003 — " + workload.label() + ": ops/s";
+    }
+
+    /** One panel of a value against threads on a log2 axis, a line per series; empty if no series has a point. */
+    private static Optional<Path> writeAgainstThreads(ThreadsChart chart, Path file) throws IOException {
+        XYChart panel = panel(OVERHEAD_WIDTH, chart.subtitle(), "threads (log2 axis)", chart.yTitle(),
+                THROUGHPUT_PATTERN);
         panel.getStyler().setxAxisTickLabelsFormattingFunction(FigureCharts::powerOfTwo);
-        SortedSet<String> plotted = new TreeSet<>(Names.CONFIGURATION_ORDER);
-        for (String configuration : measured.configurations(workload)) {
-            if (addSeries(panel, configurationStyles, configuration, measured.threads(workload),
-                    n -> Math.log(n) / Math.log(2), n -> measured.commitRate(workload, configuration, n))) {
-                plotted.add(configuration);
+        List<String> plotted = new ArrayList<>();
+        for (String series : chart.series()) {
+            if (addSeries(panel, chart.styles(), series, chart.threads(), n -> Math.log(n) / Math.log(2),
+                    n -> chart.value().at(series, n))) {
+                plotted.add(series);
             }
         }
         if (plotted.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(save(oversubscriptionTitle(workload), List.of(panel), configurationStyles, plotted,
-                directory.resolve(workload.fileName())));
+        return Optional.of(save(chart.title(), List.of(panel), chart.styles(), plotted, file));
+    }
+
+    /** A chart against threads: its texts, its series in legend order, and each series' value at a thread count. */
+    private record ThreadsChart(String title, String subtitle, String yTitle, SeriesStyles styles,
+            SortedSet<String> series, SortedSet<Integer> threads, SeriesValue value) {
+    }
+
+    @FunctionalInterface
+    private interface SeriesValue {
+        /** The value of {@code series} at {@code threads}; NaN if not measured. */
+        double at(String series, int threads);
     }
 
     /** E.g. "Oversubscription — red-black tree, 16K keys, 20% updates: commits/s". */

@@ -33,6 +33,18 @@ final class Names {
     static final List<String> PLATFORM_THREAD_CONFIGURATIONS = List.of(BASIC, "backoff", "polka", "serializeSpin",
             "serializePark", "yielding", "ats");
 
+    /** Paper 003's "Instrumented": ALE with every section under the lock, the elision suite's reference. */
+    static final String LOCK_ONLY = "LOCK_ONLY";
+    /** The static policy with ten SWOPT attempts, then the lock. */
+    static final String SWOPT_10 = "SWOPT_10";
+    /** ALE's adaptive policy in the elision suite. */
+    static final String ADAPTIVE_ELISION = "ADAPTIVE";
+    /** The elision suite's static ALE policies, the ones adaptive is held against. */
+    static final List<String> STATIC_ELISION = List.of(LOCK_ONLY, "SWOPT_1", SWOPT_10);
+    /** The elision suite's peers: the JDK's synchronization, no ALE; drawn dashed. */
+    static final List<String> ELISION_PEERS = List.of("SYNCHRONIZED", "READ_WRITE_LOCK", "STAMPED_LOCK",
+            "CONCURRENT_HASH_MAP");
+
     /** The paper's three executors, the ones its claims are about. */
     static final List<String> PAPER_EXECUTORS = List.of(ROUND_ROBIN, FIXED_RANGE, ADAPTIVE);
 
@@ -43,6 +55,11 @@ final class Names {
     /** Platform threads first, then LUTS's configurations. */
     static final Comparator<String> CONFIGURATION_ORDER = order(Stream.concat(PLATFORM_THREAD_CONFIGURATIONS.stream(),
             Stream.of(LUTS, "ciluts", "ctluts", "lutsAts")).toList(), List.of());
+
+    /** The uninstrumented lock, ALE's static policies, adaptive, then the peers. */
+    static final Comparator<String> ELISION_ORDER = order(Stream.of(Stream.of("UNINSTRUMENTED"),
+            STATIC_ELISION.stream(), Stream.of(ADAPTIVE_ELISION), ELISION_PEERS.stream()).flatMap(s -> s).toList(),
+            List.of());
 
     private Names() {
     }

@@ -17,7 +17,9 @@ import java.util.TreeMap;
  * {@code REPORT.md} with one table per figure of paper 002's §5 (Figures 3–9), the §5.4 claims
  * checked against the data, and a PNG chart per figure shaped like the paper's; then a part on
  * papers 004 and 001 (the oversubscription suite) with issue 7's claim per workload, tables of
- * commit rates and abort ratios, and a chart per workload. Prints the claims and a summary.
+ * commit rates and abort ratios, and a chart per workload; then, where the results have elision
+ * rows, a part on paper 003 with issue 6's two questions, ops/s and ratios to lock-only per
+ * workload, and a chart per workload. Prints the claims and a summary.
  *
  * <pre>
  * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.report.Report [--in FILE] [--out DIR]
@@ -27,8 +29,9 @@ import java.util.TreeMap;
  * both relative to the working directory. A {@code run.properties} beside the JSON, if any, gives
  * the machine and profile. The charts are {@code fig3-hash-table-throughput.png} …
  * {@code fig8-sorted-list-contention.png}, {@code fig9-executor-overhead.png} and
- * {@code oversubscription-redBlackTree.png} … {@code oversubscription-counterArray.png}; a figure
- * with no data gets no chart.
+ * {@code oversubscription-redBlackTree.png} … {@code oversubscription-counterArray.png} and
+ * {@code elision-getOnly-4B.png} … {@code elision-mixed-1024B.png}; a figure with no data gets no
+ * chart.
  */
 public final class Report {
 
@@ -47,7 +50,8 @@ public final class Report {
      * prints the claims, a summary and the paths written to {@code console}.
      *
      * @param resultsJson a JMH JSON result file holding rows of DictionaryBenchmark,
-     *     InlineDictionaryBenchmark, TransactionOverheadBenchmark or OversubscriptionBenchmark; rows
+     *     InlineDictionaryBenchmark, TransactionOverheadBenchmark, OversubscriptionBenchmark or
+     *     ElisionBenchmark; rows
      *     of other benchmarks are skipped
      * @throws IOException if the file cannot be read, is not JMH JSON, has none of those rows, or
      *     the output cannot be written
@@ -56,6 +60,7 @@ public final class Report {
         Results results = ResultsReader.read(resultsJson);
         List<Claim> claims = Claims.evaluate(results);
         List<Claim> oversubscriptionClaims = OversubscriptionClaims.evaluate(results);
+        List<Claim> elisionClaims = ElisionClaims.evaluate(results.elision());
         RunFacts facts = RunFacts.besides(resultsJson);
         Files.createDirectories(outputDirectory);
 
@@ -75,11 +80,18 @@ public final class Report {
                     outputDirectory.resolve(workload.fileName()));
         }
 
+        Map<ElisionWorkload, Path> elisionCharts = new TreeMap<>();
+        for (ElisionWorkload workload : results.elision().workloads()) {
+            figures.writeElision(workload, outputDirectory).ifPresent(chart -> elisionCharts.put(workload, chart));
+        }
+
         MarkdownReport markdown = new MarkdownReport(results, claims, facts, charts);
         OversubscriptionSection oversubscription = new OversubscriptionSection(results.oversubscription(),
                 oversubscriptionClaims, workloadCharts);
         Path report = outputDirectory.resolve(REPORT_FILE);
-        Files.writeString(report, markdown.document() + oversubscription.document(), StandardCharsets.UTF_8);
+        ElisionSection elision = new ElisionSection(results.elision(), elisionClaims, elisionCharts);
+        Files.writeString(report, markdown.document() + oversubscription.document() + elision.document(),
+                StandardCharsets.UTF_8);
 
         console.println("Paper 002, §5.4 claims:");
         console.println();
@@ -93,9 +105,16 @@ public final class Report {
         console.println();
         console.print(oversubscription.claimsTable());
         console.println();
+        if (!results.elision().isEmpty()) {
+            console.println("Issue 6 (paper 003), adaptive against the static policies, SWOPT against the lock:");
+            console.println();
+            console.print(elision.claimsTable());
+            console.println();
+        }
         List<Path> written = new ArrayList<>(List.of(report));
         written.addAll(charts.values());
         written.addAll(workloadCharts.values());
+        written.addAll(elisionCharts.values());
         written.forEach(path -> console.println("wrote " + path.toAbsolutePath()));
     }
 

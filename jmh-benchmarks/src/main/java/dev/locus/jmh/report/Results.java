@@ -13,14 +13,15 @@ import java.util.stream.Collectors;
 /**
  * The measurements of one JMH result file, at most one per cell, with the lookups the tables,
  * charts and claims make: paper 002's here, the oversubscription suite's in
- * {@link #oversubscription()}. A lookup of a cell that was not measured gives NaN (or an empty
- * Optional), which the report prints as "—".
+ * {@link #oversubscription()}, the elision suite's in {@link #elision()}. A lookup of a cell that
+ * was not measured gives NaN (or an empty Optional), which the report prints as "—".
  */
 final class Results {
 
     private final List<DictionaryMeasurement> dictionary;
     private final List<OverheadMeasurement> overhead;
     private final OversubscriptionResults oversubscription;
+    private final ElisionResults elision;
     private final List<String> settings;
 
     /**
@@ -28,10 +29,12 @@ final class Results {
      * @throws IllegalArgumentException if a cell is measured twice
      */
     Results(List<DictionaryMeasurement> dictionary, List<OverheadMeasurement> overhead,
-            List<OversubscriptionMeasurement> oversubscription, List<String> settings) {
+            List<OversubscriptionMeasurement> oversubscription, List<ElisionMeasurement> elision,
+            List<String> settings) {
         this.dictionary = List.copyOf(dictionary);
         this.overhead = List.copyOf(overhead);
         this.oversubscription = new OversubscriptionResults(oversubscription);
+        this.elision = new ElisionResults(elision);
         this.settings = List.copyOf(settings);
         requireUnique(this.dictionary, m -> m.structure().method() + ", " + m.distribution() + ", "
                 + m.executor() + ", " + m.workers() + " workers");
@@ -39,7 +42,12 @@ final class Results {
     }
 
     boolean isEmpty() {
-        return dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty();
+        return dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty() && elision.isEmpty();
+    }
+
+    /** The elision suite's measurements (paper 003). */
+    ElisionResults elision() {
+        return elision;
     }
 
     /** The oversubscription suite's measurements (papers 004 and 001). */
@@ -125,7 +133,8 @@ final class Results {
         return measurements.stream().filter(filter).map(value).collect(Collectors.toCollection(() -> into));
     }
 
-    private static <M> void requireUnique(List<M> measurements, Function<M, String> cell) {
+    /** @throws IllegalArgumentException naming the first cell of {@code measurements} measured twice */
+    static <M> void requireUnique(List<M> measurements, Function<M, String> cell) {
         Set<String> seen = new HashSet<>();
         for (M measurement : measurements) {
             if (!seen.add(cell.apply(measurement))) {

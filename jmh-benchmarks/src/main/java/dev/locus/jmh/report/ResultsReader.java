@@ -30,6 +30,8 @@ import java.util.TreeSet;
  * {@link Names#LOOP} with workers = JMH threads. {@code OversubscriptionBenchmark} rows carry
  * {@code configuration} and {@code threads} (its own threads, not JMH's) and score committed
  * transactions/s with the secondary metrics {@code aborts}/s and {@code switches}/s.
+ * {@code ElisionBenchmark} rows carry {@code implementation} (and for {@code getOnly},
+ * {@code valueSize}) and score operations/s of all JMH threads.
  */
 final class ResultsReader {
 
@@ -38,6 +40,7 @@ final class ResultsReader {
     private static final String INLINE_DICTIONARY = PACKAGE + "InlineDictionaryBenchmark";
     private static final String OVERHEAD = PACKAGE + "TransactionOverheadBenchmark";
     private static final String OVERSUBSCRIPTION = PACKAGE + "OversubscriptionBenchmark";
+    private static final String ELISION = PACKAGE + "ElisionBenchmark";
     private static final String CONTENTION = "contentionInstances";
     private static final String ABORTS = "aborts";
     private static final String SWITCHES = "switches";
@@ -69,6 +72,7 @@ final class ResultsReader {
         List<DictionaryMeasurement> dictionary = new ArrayList<>();
         List<OverheadMeasurement> overhead = new ArrayList<>();
         List<OversubscriptionMeasurement> oversubscription = new ArrayList<>();
+        List<ElisionMeasurement> elision = new ArrayList<>();
         Set<String> settings = new LinkedHashSet<>();
         Set<String> skipped = new TreeSet<>();
         int index = 0;
@@ -79,10 +83,13 @@ final class ResultsReader {
                 Optional<DictionaryMeasurement> dictionaryRow = row.dictionary();
                 Optional<OverheadMeasurement> overheadRow = row.overhead();
                 Optional<OversubscriptionMeasurement> oversubscriptionRow = row.oversubscription();
+                Optional<ElisionMeasurement> elisionRow = row.elision();
                 dictionaryRow.ifPresent(dictionary::add);
                 overheadRow.ifPresent(overhead::add);
                 oversubscriptionRow.ifPresent(oversubscription::add);
-                if (dictionaryRow.isPresent() || overheadRow.isPresent() || oversubscriptionRow.isPresent()) {
+                elisionRow.ifPresent(elision::add);
+                if (dictionaryRow.isPresent() || overheadRow.isPresent() || oversubscriptionRow.isPresent()
+                        || elisionRow.isPresent()) {
                     settings.add(row.settings());
                 } else {
                     skipped.add(row.benchmark);
@@ -91,13 +98,13 @@ final class ResultsReader {
                 throw new IOException(where + " is malformed: " + e.getMessage(), e);
             }
         }
-        if (dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty()) {
+        if (dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty() && elision.isEmpty()) {
             throw new IOException(json + " has no results of " + DICTIONARY + ", " + INLINE_DICTIONARY + ", "
-                    + OVERHEAD + " or " + OVERSUBSCRIPTION
+                    + OVERHEAD + ", " + OVERSUBSCRIPTION + " or " + ELISION
                     + (skipped.isEmpty() ? "" : "; it holds only " + String.join(", ", skipped)));
         }
         try {
-            return new Results(dictionary, overhead, oversubscription, new ArrayList<>(settings));
+            return new Results(dictionary, overhead, oversubscription, elision, new ArrayList<>(settings));
         } catch (IllegalArgumentException e) {
             throw new IOException(json + ": " + e.getMessage(), e);
         }
@@ -138,6 +145,20 @@ final class ResultsReader {
             return Workload.ofMethod(method).map(workload -> new OversubscriptionMeasurement(workload,
                     param("configuration"), Integer.parseInt(param("threads")),
                     score(primaryMetric()), error(primaryMetric()), secondary(ABORTS), secondary(SWITCHES)));
+        }
+
+        Optional<ElisionMeasurement> elision() {
+            if (!className.equals(ELISION)) {
+                return Optional.empty();
+            }
+            int valueSize = switch (method) {
+                case ElisionWorkload.GET_ONLY -> Integer.parseInt(param("valueSize"));
+                case ElisionWorkload.MIXED -> ElisionWorkload.MIXED_VALUE_SIZE;
+                default -> -1;
+            };
+            return valueSize < 0 ? Optional.empty() : Optional.of(new ElisionMeasurement(
+                    new ElisionWorkload(method, valueSize), param("implementation"), threads(),
+                    score(primaryMetric()), error(primaryMetric())));
         }
 
         Optional<OverheadMeasurement> overhead() {

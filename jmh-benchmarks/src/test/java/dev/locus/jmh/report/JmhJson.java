@@ -20,6 +20,7 @@ final class JmhJson {
     static final String INLINE = "dev.locus.jmh.InlineDictionaryBenchmark.";
     static final String OVERHEAD = "dev.locus.jmh.TransactionOverheadBenchmark.";
     static final String OVERSUBSCRIPTION = "dev.locus.jmh.OversubscriptionBenchmark.";
+    static final String ELISION = "dev.locus.jmh.ElisionBenchmark.";
     /** The module's older benchmark, whose rows the report skips. */
     static final String UNRELATED = "dev.locus.jmh.ExecutorOverheadBenchmark.emptyTasks";
     private static final int PRODUCERS = 4;
@@ -80,6 +81,19 @@ final class JmhJson {
             double abortsPerSecond, double switchesPerSecond) {
         oversubscription(workload, configuration, threads, commitRate, abortsPerSecond);
         last().getAsJsonObject("secondaryMetrics").add("switches", metric(switchesPerSecond, Double.NaN));
+        return this;
+    }
+
+    /** An ElisionBenchmark getOnly row: {@code threads} JMH threads, ops/s of them all. */
+    JmhJson getOnly(String implementation, int valueSize, int threads, double opsPerSecond) {
+        rows.add(row(ELISION + "getOnly", threads,
+                Map.of("implementation", implementation, "valueSize", Integer.toString(valueSize)), opsPerSecond));
+        return this;
+    }
+
+    /** An ElisionBenchmark mixed row, which has no valueSize param. */
+    JmhJson mixed(String implementation, int threads, double opsPerSecond) {
+        rows.add(row(ELISION + "mixed", threads, Map.of("implementation", implementation), opsPerSecond));
         return this;
     }
 

@@ -83,6 +83,12 @@ class ReportTest {
     }
 
     @Test
+    void withoutElisionRowsThereIsNoPaper003Part() {
+        assertFalse(report.contains("Paper 003"), report);
+        assertFalse(console.contains("Issue 6"), console);
+    }
+
+    @Test
     void runFactsComeFromRunPropertiesAndTheJson() {
         assertTrue(report.contains("""
                 - Machine: AMD EPYC 7B13, 2 cores, 24 GiB

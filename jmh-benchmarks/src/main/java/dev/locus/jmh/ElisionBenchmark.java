@@ -1,0 +1,131 @@
+package dev.locus.jmh;
+
+import dev.locus.jmh.hashmap.ByteValueMap;
+import dev.locus.jmh.hashmap.Implementation;
+import java.util.SplittableRandom;
+import java.util.concurrent.ThreadLocalRandom;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Paper 003 §5.1 (Figures 2 and 3): operations/s on the HashMap of 1,024 buckets under each
+ * {@link Implementation} — uninstrumented lock, ALE lock-only, static SWOPT with 1 and 10
+ * attempts, and the JDK's peers. Thread counts are JMH's own: run it once per count with
+ * {@code -t 1}, {@code -t 2}, {@code -t 4}, {@code -t 8}.
+ */
+public class ElisionBenchmark extends BenchmarkDefaults {
+
+    /*
+     * Implementation notes
+     *
+     * Overview
+     *   getOnly: key range 16, the table full (all 16 keys present before the trial), so every get
+     *   finds its key and copies a value of valueSize bytes: paper 003's Figure 2 workload. mixed:
+     *   key range 4,096, half the keys present at the start, 60% get, 20% insert, 20% remove of
+     *   1 KB values: Figure 3's workload; inserts and removes of random keys keep the table about
+     *   half full, some two keys per bucket. Each JMH thread draws its keys and operations from
+     *   its own random stream; a thread's buffers are its own, so the only sharing is the map's.
+     *   The score is operations/s over all threads.
+     *
+     *   Threads come from JMH (-t), not from a @Param: JMH then measures every thread's
+     *   operations and starts them together. The report reads the count from the result's
+     *   "threads" field.
+     *
+     *   Differences from the paper: no HTM configurations, because they need a CPU with RTM (the
+     *   off-heap map and its HTM path exist, tested through their fallback); the paper's table
+     *   is C, copies values with memcpy and takes a pthread mutex, this one is Java over a
+     *   ReentrantLock. Each value of the paper's sizes (4 B to 4 KB) is measured, not only 4
+     *   threads.
+     *
+     * Concurrency
+     *   The map is the trial's, shared by all threads (Scope.Benchmark); it is filled in @Setup
+     *   before any thread measures. Callers are per thread.
+     *
+     * References
+     *   Paper 003 §5.1, Figures 2(a) and 3; DESIGN.md "Adaptive lock elision" and "Benchmarks".
+     */
+
+    /** Figure 2's key range: 16 keys, all present. */
+    static final int GET_ONLY_KEYS = 16;
+    /** Figure 3's key range; the table starts with half of it. */
+    static final int MIXED_KEYS = 4096;
+    /** Figure 3's value size. */
+    static final int MIXED_VALUE_SIZE = 1024;
+
+    @Benchmark
+    public boolean getOnly(GetOnly table, Caller caller) {
+        return table.map.get(caller.random.nextInt(GET_ONLY_KEYS), caller.into);
+    }
+
+    @Benchmark
+    public boolean mixed(Mixed table, Caller caller) {
+        int key = caller.random.nextInt(MIXED_KEYS);
+        int operation = caller.random.nextInt(10);
+        if (operation < 6) {
+            return table.map.get(key, caller.into);
+        }
+        return operation < 8 ? table.map.insert(key, caller.value) : table.map.remove(key);
+    }
+
+    /** Figure 2's table: every key of the range present, values of each size. */
+    @State(Scope.Benchmark)
+    public static class GetOnly {
+
+        @Param
+        public Implementation implementation;
+
+        @Param({"4", "64", "1024", "4096"})
+        public int valueSize;
+
+        ByteValueMap map;
+
+        @Setup(Level.Trial)
+        public void fill() {
+            map = implementation.create(valueSize);
+            for (int key = 0; key < GET_ONLY_KEYS; key++) {
+                map.insert(key, new byte[valueSize]);
+            }
+        }
+    }
+
+    /** Figure 3's table: half of the key range present, drawn with a fixed seed, 1 KB values. */
+    @State(Scope.Benchmark)
+    public static class Mixed {
+
+        @Param
+        public Implementation implementation;
+
+        ByteValueMap map;
+
+        @Setup(Level.Trial)
+        public void fill() {
+            map = implementation.create(MIXED_VALUE_SIZE);
+            SplittableRandom random = new SplittableRandom(42);
+            byte[] value = new byte[MIXED_VALUE_SIZE];
+            int present = 0;
+            while (present < MIXED_KEYS / 2) {
+                if (map.insert(random.nextInt(MIXED_KEYS), value)) {
+                    present++;
+                }
+            }
+        }
+    }
+
+    /** One thread's random stream and buffers: where get copies to, what insert stores. */
+    @State(Scope.Thread)
+    public static class Caller {
+
+        final byte[] into = new byte[ByteValueMap.MAX_VALUE_SIZE];
+        final byte[] value = new byte[MIXED_VALUE_SIZE];
+        SplittableRandom random;
+
+        @Setup(Level.Trial)
+        public void seed() {
+            random = new SplittableRandom(ThreadLocalRandom.current().nextLong());
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package dev.locus.jmh.hashmap;
+
+/**
+ * The HashMap of paper 003 §3: keys to values of one fixed size, {@link #valueSize()} bytes (4 B
+ * to 4 KB). Every implementation is safe for concurrent use; they differ in how they synchronize,
+ * which is what the elision benchmark compares. Keys are non-negative.
+ */
+public interface ByteValueMap {
+
+    /** The smallest value size, in bytes. */
+    int MIN_VALUE_SIZE = 4;
+    /** The largest value size, in bytes. */
+    int MAX_VALUE_SIZE = 4096;
+
+    /**
+     * Copies the value of {@code key} into the first {@link #valueSize()} bytes of {@code into}.
+     *
+     * @return whether {@code key} is present; {@code into} is unchanged if not
+     * @throws NullPointerException if {@code into} is null
+     * @throws IllegalArgumentException if {@code key} is negative or {@code into} is shorter than a value
+     */
+    boolean get(int key, byte[] into);
+
+    /**
+     * Inserts {@code key} with a copy of {@code value}, or overwrites its value if present.
+     *
+     * @return whether {@code key} was absent
+     * @throws NullPointerException if {@code value} is null
+     * @throws IllegalArgumentException if {@code key} is negative or {@code value} is not
+     *     {@link #valueSize()} bytes long
+     */
+    boolean insert(int key, byte[] value);
+
+    /**
+     * Removes {@code key} if present.
+     *
+     * @return whether it was present
+     * @throws IllegalArgumentException if {@code key} is negative
+     */
+    boolean remove(int key);
+
+    /** The size of every value, in bytes. */
+    int valueSize();
+}

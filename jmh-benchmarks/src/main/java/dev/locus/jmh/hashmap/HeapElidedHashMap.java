@@ -1,0 +1,64 @@
+package dev.locus.jmh.hashmap;
+
+import dev.locus.elision.CriticalSection;
+import dev.locus.elision.ElidableLock;
+import dev.locus.elision.ElisionPolicy;
+import dev.locus.elision.LockApi;
+import dev.locus.elision.Swopt;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Paper 003 §3's HashMap on the Java heap under an {@link ElidableLock} over a
+ * {@link ReentrantLock}: get has a SWOPT path (Figure 1), insert and remove bracket only their
+ * structural change as a conflicting action. Which paths run is the policy's choice.
+ */
+final class HeapElidedHashMap extends ElidedHashMap {
+
+    private final ChainedTable table;
+
+    HeapElidedHashMap(int valueSize, ElisionPolicy policy) {
+        super(ElidableLock.builder("hashMap", LockApi.of(new ReentrantLock())).policy(policy).build(), valueSize);
+        this.table = new ChainedTable(valueSize);
+    }
+
+    @Override
+    boolean getLocked(Operation op) {
+        return table.get(op.key, op.bytes, Validation.NONE) > 0;
+    }
+
+    /**
+     * Figure 1 with SWOptMode: a validation that fails throws ALE's Interference, and ALE retries
+     * the attempt or takes the lock, as the policy says.
+     */
+    @Override
+    CriticalSection<Boolean> elide(CriticalSection<Boolean> get, Operation op) {
+        CurrentAttempt attempt = new CurrentAttempt();
+        return get.withSwopt(swopt -> table.get(op.key, op.bytes, attempt.of(swopt)) > 0);
+    }
+
+    @Override
+    boolean insertLocked(Operation op) {
+        return table.insert(op.key, op.bytes, lock::conflictingAction);
+    }
+
+    @Override
+    boolean removeLocked(Operation op) {
+        return table.remove(op.key, lock::conflictingAction);
+    }
+
+    /** One thread's optimistic attempt in progress, as a Validation; reused, so an attempt allocates nothing. */
+    private static final class CurrentAttempt implements Validation {
+        private Swopt swopt;
+
+        Validation of(Swopt attempt) {
+            this.swopt = attempt;
+            return this;
+        }
+
+        @Override
+        public boolean stillValid() {
+            swopt.validate();
+            return true;
+        }
+    }
+}

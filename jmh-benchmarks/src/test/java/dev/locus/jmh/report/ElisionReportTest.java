@@ -1,0 +1,133 @@
+package dev.locus.jmh.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.locus.jmh.report.Claim.Verdict;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Paper 003's part of the report, from result files shaped as JMH writes the elision suite's rows. */
+class ElisionReportTest {
+
+    private static final double OPS = 1_000_000;
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void rowsCarryTheirWorkloadImplementationAndJmhThreads() throws IOException {
+        ElisionResults results = read(new JmhJson().getOnly("LOCK_ONLY", 64, 4, OPS).mixed("SWOPT_10", 2, 2 * OPS)
+                .unrelated(OPS));
+        assertEquals(OPS, results.opsPerSecond(new ElisionWorkload("getOnly", 64), "LOCK_ONLY", 4));
+        assertEquals(2 * OPS, results.opsPerSecond(new ElisionWorkload("mixed", 1024), "SWOPT_10", 2));
+        assertTrue(Double.isNaN(results.opsPerSecond(new ElisionWorkload("getOnly", 64), "LOCK_ONLY", 2)));
+    }
+
+    @Test
+    void aCellMeasuredTwiceIsRejected() throws IOException {
+        Path json = new JmhJson().getOnly("LOCK_ONLY", 64, 4, OPS).getOnly("LOCK_ONLY", 64, 4, OPS).write(directory);
+        IOException e = assertThrows(IOException.class, () -> ResultsReader.read(json));
+        assertTrue(e.getMessage().contains("measured twice: get-only, key range 16, 64 B values, LOCK_ONLY, 4 threads"),
+                e.getMessage());
+    }
+
+    @Test
+    void adaptiveIsNotMeasuredWithoutItsRows() throws IOException {
+        Claim claim = ElisionClaims.adaptiveWithinBestStatic(read(new JmhJson().getOnly("LOCK_ONLY", 4, 1, OPS)));
+        assertEquals(Verdict.NOT_MEASURED, claim.verdict());
+        assertEquals("not measured: no ADAPTIVE rows", claim.measured());
+    }
+
+    @Test
+    void adaptiveWithinFivePercentOfTheBestStaticEverywhereReproduces() throws IOException {
+        Claim claim = ElisionClaims.adaptiveWithinBestStatic(read(new JmhJson()
+                .getOnly("LOCK_ONLY", 4, 1, OPS).getOnly("SWOPT_10", 4, 1, 2 * OPS).getOnly("ADAPTIVE", 4, 1, 1.9 * OPS)
+                .mixed("SWOPT_1", 2, OPS).mixed("ADAPTIVE", 2, 1.2 * OPS)
+                .mixed("STAMPED_LOCK", 2, 9 * OPS)));
+        assertEquals(Verdict.REPRODUCED, claim.verdict());
+        assertEquals("adaptive ÷ best static, lowest of 2 cells: 0.95× (getOnly 4 B, 1 thread)", claim.measured());
+    }
+
+    @Test
+    void oneCellBelowNinetyFivePercentIsNotReproducedAndNamed() throws IOException {
+        Claim claim = ElisionClaims.adaptiveWithinBestStatic(read(new JmhJson()
+                .getOnly("SWOPT_10", 4, 1, OPS).getOnly("ADAPTIVE", 4, 1, OPS)
+                .mixed("LOCK_ONLY", 8, OPS).mixed("ADAPTIVE", 8, 0.94 * OPS)));
+        assertEquals(Verdict.NOT_REPRODUCED, claim.verdict());
+        assertEquals("adaptive ÷ best static, lowest of 2 cells: 0.94× (mixed 1024 B, 8 threads)", claim.measured());
+    }
+
+    @Test
+    void swoptAboveLockIsJudgedOnGetOnlyCellsOnly() throws IOException {
+        JmhJson json = swoptAndLock(4, 1, 1.05).getOnly("SWOPT_10", 4096, 2, 3 * OPS).getOnly("LOCK_ONLY", 4096, 2, OPS)
+                .mixed("SWOPT_10", 2, 0.5 * OPS).mixed("LOCK_ONLY", 2, OPS);
+        Claim claim = ElisionClaims.swoptAboveLock(read(json));
+        assertEquals(Verdict.REPRODUCED, claim.verdict());
+        assertEquals("SWOPT_10 ÷ LOCK_ONLY over 2 cells: 1.05× to 3.00×; above in 2, below in 0", claim.measured());
+    }
+
+    @Test
+    void swoptWithinFivePercentIsTiedAndBelowIsNotReproduced() throws IOException {
+        assertEquals(Verdict.TIED, ElisionClaims.swoptAboveLock(read(swoptAndLock(64, 1, 1.04))).verdict());
+        assertEquals(Verdict.NOT_REPRODUCED, ElisionClaims.swoptAboveLock(read(swoptAndLock(64, 1, 0.95)
+                .getOnly("SWOPT_10", 64, 2, 2 * OPS).getOnly("LOCK_ONLY", 64, 2, OPS))).verdict());
+        assertEquals(Verdict.NOT_MEASURED, ElisionClaims.swoptAboveLock(read(new JmhJson()
+                .mixed("SWOPT_10", 2, OPS).mixed("LOCK_ONLY", 2, OPS))).verdict());
+    }
+
+    @Test
+    void theReportHasPaper003sPartWithTablesRatiosAndAChartPerWorkload() throws IOException {
+        JmhJson json = new JmhJson();
+        for (int threads : new int[] {1, 2}) {
+            json.getOnly("LOCK_ONLY", 4, threads, OPS).getOnly("SWOPT_10", 4, threads, 1.5 * OPS)
+                    .getOnly("UNINSTRUMENTED", 4, threads, 2 * OPS).getOnly("CONCURRENT_HASH_MAP", 4, threads, 4 * OPS)
+                    .mixed("LOCK_ONLY", threads, OPS).mixed("SWOPT_10", threads, 1.1 * OPS);
+        }
+        Path out = Files.createDirectories(directory.resolve("report"));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        Report.write(json.write(directory), out, new PrintStream(console, true, StandardCharsets.UTF_8));
+        String report = Files.readString(out.resolve(Report.REPORT_FILE));
+
+        assertTrue(report.contains("# Paper 003: adaptive lock elision, the HashMap microbenchmark"), report);
+        assertTrue(report.contains("HTM: not measured."), report);
+        assertTrue(report.contains("""
+                | value size | 1 thread | 2 threads |
+                | --- | ---: | ---: |
+                | 4 B | 1.50× | 1.50× |
+                """), report);
+        assertTrue(report.contains("""
+                | implementation | 1 thread | 2 threads |
+                | --- | ---: | ---: |
+                | UNINSTRUMENTED | 2.00× | 2.00× |
+                | LOCK_ONLY | 1.00× | 1.00× |
+                | SWOPT_10 | 1.50× | 1.50× |
+                | CONCURRENT_HASH_MAP | 4.00× | 4.00× |
+                """), report);
+        assertTrue(report.contains("| UNINSTRUMENTED | 2,000,000 ±1% | 2,000,000 ±1% |"), report);
+        assertTrue(report.contains("| SWOPT gets above LOCK on get-only |"), report);
+        assertTrue(report.indexOf("get-only, key range 16, 4 B values") < report.indexOf("## mixed 60/20/20"), report);
+        for (String chart : List.of("elision-getOnly-4B.png", "elision-mixed-1024B.png")) {
+            assertTrue(Files.size(out.resolve(chart)) > 1000, chart);
+            assertTrue(report.contains("](" + chart + ")"), report);
+        }
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("Issue 6 (paper 003)"));
+    }
+
+    private JmhJson swoptAndLock(int valueSize, int threads, double ratio) {
+        return new JmhJson().getOnly("SWOPT_10", valueSize, threads, ratio * OPS)
+                .getOnly("LOCK_ONLY", valueSize, threads, OPS);
+    }
+
+    private ElisionResults read(JmhJson json) throws IOException {
+        return ResultsReader.read(json.write(directory)).elision();
+    }
+}
