@@ -8,7 +8,7 @@ import java.util.function.Supplier;
  * A named critical section of an {@link ElidableLock}, with a body for each mode it supports: the
  * lock-mode body always, an optimistic (SWOPT) body and a hardware-transactional (HTM) path
  * optionally. Create it once, as a source-level critical section is written once, and
- * {@link #call()} it for each execution. Immutable and thread-safe; {@code with…} return copies.
+ * {@link #call()} it for each execution. Thread-safe; {@code with…} return copies.
  */
 /*
  * Implementation notes
@@ -31,7 +31,15 @@ import java.util.function.Supplier;
  *   - HTM paths are native and cannot contain Java sections, so no section nests inside an HTM
  *     attempt; an HTM attempt may run inside any Java section.
  *
- * Concurrency. All state but the granule's counters is the calling thread's (ThreadState).
+ * Granule look-up. The granule of (lock, context) is found through two concurrent maps (the
+ * context's child for this name, then the lock's granule for that context), which cost more than
+ * a short section itself. Nearly every section is always called from the same context, so the
+ * section remembers the last outer context it was called from with the inner context and granule
+ * it gave: one identity comparison on the common path.
+ *
+ * Concurrency. All state but the granule's counters is the calling thread's (ThreadState). The
+ * remembered look-up is a plain field holding an immutable record: a racing reader sees an old
+ * or a new record, each whole (final fields), and either is correct for the outer context it names.
  * Optimistic bodies race with writers by design; an exception they throw counts as interference
  * when the version moved (it may come from inconsistent reads) and is rethrown otherwise.
  *
@@ -44,6 +52,8 @@ public final class CriticalSection<T> {
     private final Supplier<T> locked;
     private final Function<Swopt, T> optimistic;
     private final HtmPath<T> htm;
+    /** The last look-up of the granule; see "Granule look-up". */
+    private Lookup lookup = Lookup.NONE;
 
     CriticalSection(ElidableLock lock, String name, Supplier<T> locked, Function<Swopt, T> optimistic, HtmPath<T> htm) {
         this.lock = lock;
@@ -79,9 +89,15 @@ public final class CriticalSection<T> {
     public T call() {
         ThreadState thread = ThreadState.current();
         Context outer = thread.context;
-        thread.context = outer.enter(name);
+        Lookup last = lookup;
+        if (last.outer != outer) {
+            Context inner = outer.enter(name);
+            last = new Lookup(outer, inner, lock.granule(inner));
+            lookup = last;
+        }
+        thread.context = last.inner;
         try {
-            return execute(thread, lock.granule(thread.context));
+            return execute(thread, last.granule);
         } finally {
             thread.context = outer;
         }
@@ -90,7 +106,7 @@ public final class CriticalSection<T> {
     private T execute(ThreadState thread, Granule granule) {
         granule.executions.increment();
         ElisionPolicy policy = lock.policy();
-        Execution execution = new Execution(granule, policy.timesEveryExecution() || SampledTimer.sampleNext());
+        Execution execution = thread.beginExecution(granule, policy.timesEveryExecution() || SampledTimer.sampleNext());
         try {
             Frame mine = thread.frameOf(lock);
             if (mine != null && mine.mode == Mode.LOCK) {
@@ -100,34 +116,17 @@ public final class CriticalSection<T> {
             boolean swoptEligible = optimistic != null && !thread.optimisticOnOtherLock(lock);
             while (true) {
                 Mode mode = policy.choose(execution, htmEligible, swoptEligible);
-                switch (mode) {
-                    case HTM -> {
-                        requireEligible(htmEligible, mode);
-                        policy.beforeExclusiveAttempt(execution);
-                        execution.htmTried++;
-                        HtmAttempt<T> attempt = attemptHtm(execution);
-                        if (attempt.committed()) {
-                            execution.completedIn = Mode.HTM;
-                            return attempt.value();
-                        }
-                    }
-                    case SWOPT -> {
-                        requireEligible(swoptEligible, mode);
-                        execution.swoptTried++;
-                        Frame attempt = attemptSwopt(thread, execution);
-                        if (attempt != null) {
-                            execution.completedIn = Mode.SWOPT;
-                            @SuppressWarnings("unchecked") // set by attemptSwopt from this section's body
-                            T result = (T) attempt.result;
-                            return result;
-                        }
-                        policy.optimisticAttemptFailed(execution);
-                    }
-                    case LOCK -> {
-                        policy.beforeExclusiveAttempt(execution);
-                        return runLocked(thread, execution, true);
-                    }
-                    default -> throw new AssertionError(mode);
+                if (mode == Mode.LOCK) {
+                    policy.beforeExclusiveAttempt(execution);
+                    return runLocked(thread, execution, true);
+                }
+                boolean completed = mode == Mode.HTM
+                        ? attemptHtm(policy, execution, htmEligible)
+                        : attemptSwopt(policy, thread, execution, swoptEligible);
+                if (completed) {
+                    @SuppressWarnings("unchecked") // set by the attempt from this section's path
+                    T result = (T) execution.result;
+                    return result;
                 }
             }
         } finally {
@@ -135,45 +134,58 @@ public final class CriticalSection<T> {
                 granule.executionTime.record(execution.elapsedNanos());
             }
             policy.completed(execution);
+            thread.endExecution();
         }
     }
 
-    private HtmAttempt<T> attemptHtm(Execution execution) {
+    /** One HTM attempt: whether it committed, its value then in the execution. */
+    private boolean attemptHtm(ElisionPolicy policy, Execution execution, boolean eligible) {
+        requireEligible(eligible, Mode.HTM);
+        policy.beforeExclusiveAttempt(execution);
+        execution.htmTried++;
         long start = execution.timed ? System.nanoTime() : 0;
         HtmAttempt<T> attempt = htm.attempt();
         long elapsed = execution.timed ? System.nanoTime() - start : -1;
         Granule granule = execution.granule;
         granule.stats(Mode.HTM).attempted(attempt.committed(), elapsed);
-        if (!attempt.committed()) {
-            execution.htmFailedNanos += Math.max(elapsed, 0);
-            if (lock.api().isLocked()) {
-                granule.htmFailuresLockHeld.increment();
-            }
+        if (attempt.committed()) {
+            execution.completed(Mode.HTM, attempt.value());
+            return true;
         }
-        return attempt;
+        execution.htmFailedNanos += Math.max(elapsed, 0);
+        if (lock.api().isLocked()) {
+            granule.htmFailuresLockHeld.increment();
+        }
+        return false;
     }
 
-    /** One optimistic attempt; its frame holding the result if it succeeded, null if it must be retried. */
-    private Frame attemptSwopt(ThreadState thread, Execution execution) {
+    /** One optimistic attempt: whether it succeeded, its result then in the execution; false if it must be retried. */
+    private boolean attemptSwopt(ElisionPolicy policy, ThreadState thread, Execution execution, boolean eligible) {
+        requireEligible(eligible, Mode.SWOPT);
+        execution.swoptTried++;
         long start = execution.timed ? System.nanoTime() : 0;
-        Frame frame = new Frame(lock, execution.granule, thread.top, Mode.SWOPT, lock.stableVersion());
-        thread.top = frame;
+        Frame frame = thread.push(lock, execution.granule, Mode.SWOPT, lock.stableVersion());
         boolean succeeded = false;
         try {
             T result = optimistic.apply(frame);
             succeeded = frame.isValid();
-            frame.result = result;
-            return succeeded ? frame : null;
+            if (succeeded) {
+                execution.completed(Mode.SWOPT, result);
+            }
+            return succeeded;
         } catch (Interference e) {
-            return null;
+            return false;
         } catch (RuntimeException | Error e) {
             if (frame.isValid()) {
                 succeeded = true; // a genuine failure of the section, not an artefact of racing
                 throw e;
             }
-            return null;
+            return false;
         } finally {
-            thread.top = frame.outer;
+            thread.pop();
+            if (!succeeded) {
+                policy.optimisticAttemptFailed(execution);
+            }
             execution.granule.stats(Mode.SWOPT).attempted(succeeded, execution.timed ? System.nanoTime() - start : -1);
         }
     }
@@ -188,8 +200,7 @@ public final class CriticalSection<T> {
         if (acquire) {
             lock.api().lock();
         }
-        Frame frame = new Frame(lock, execution.granule, thread.top, Mode.LOCK, 0);
-        thread.top = frame;
+        thread.push(lock, execution.granule, Mode.LOCK, 0);
         boolean ran = false;
         try {
             if (enclosing != null && enclosing.mode == Mode.SWOPT) {
@@ -199,7 +210,7 @@ public final class CriticalSection<T> {
             execution.completedIn = Mode.LOCK;
             return locked.get();
         } finally {
-            thread.top = frame.outer;
+            thread.pop();
             if (acquire) {
                 lock.api().unlock();
             }
@@ -217,5 +228,10 @@ public final class CriticalSection<T> {
     @Override
     public String toString() {
         return lock.label() + "." + name + (optimistic != null ? " [SWOPT]" : "") + (htm != null ? " [HTM]" : "");
+    }
+
+    /** A granule look-up: called from {@code outer}, the section runs in {@code inner}, whose granule is {@code granule}. */
+    private record Lookup(Context outer, Context inner, Granule granule) {
+        static final Lookup NONE = new Lookup(null, null, null);
     }
 }

@@ -1,29 +1,33 @@
 package dev.locus.elision;
 
 /**
- * One critical section running on a thread (paper 003 §4.1): its lock, the mode of the current
- * attempt, the version an optimistic attempt started from, and the frame it is nested in. An
- * optimistic attempt's frame is also the {@link Swopt} its body validates with.
+ * One critical-section attempt running on a thread (paper 003 §4.1): its lock, its mode, and the
+ * version an optimistic attempt started from. An optimistic attempt's frame is also the
+ * {@link Swopt} its body validates with. Frames are reused by their thread's {@link ThreadState}
+ * from one attempt to the next at the same nesting depth.
  */
 final class Frame implements Swopt {
 
-    final ElidableLock lock;
-    final Granule granule;
-    final Frame outer;
-    final Mode mode;
+    ElidableLock lock;
+    Granule granule;
+    Mode mode;
     /** The version word an optimistic attempt read at its start; unused in other modes. */
-    final long version;
+    long version;
     /** Whether a conflicting action of this frame's lock is in progress (LOCK mode only). */
     boolean inConflictingAction;
-    /** What a successful optimistic attempt computed. */
-    Object result;
 
-    Frame(ElidableLock lock, Granule granule, Frame outer, Mode mode, long version) {
+    void begin(ElidableLock lock, Granule granule, Mode mode, long version) {
         this.lock = lock;
         this.granule = granule;
-        this.outer = outer;
         this.mode = mode;
         this.version = version;
+        this.inConflictingAction = false;
+    }
+
+    /** Forgets the attempt, so that a reused frame keeps nothing reachable and validates nothing. */
+    void end() {
+        lock = null;
+        granule = null;
     }
 
     @Override
@@ -35,6 +39,10 @@ final class Frame implements Swopt {
 
     @Override
     public boolean isValid() {
-        return lock.validate(version);
+        ElidableLock attempted = lock;
+        if (attempted == null) {
+            throw new IllegalStateException("this Swopt belongs to an attempt that has ended");
+        }
+        return attempted.validate(version);
     }
 }

@@ -3,7 +3,8 @@ package dev.locus.elision;
 /**
  * What an optimistic (SWOPT) attempt of a critical section uses to check that what it has read is
  * consistent: paper 003's validation against the lock's version word, as
- * {@code StampedLock.validate}.
+ * {@code StampedLock.validate}. It belongs to the one attempt it was passed to: keep no reference
+ * to it beyond that attempt's body.
  */
 public interface Swopt {
 

@@ -1,26 +1,80 @@
 package dev.locus.elision;
 
+import java.util.Arrays;
+
 /**
- * A thread's ALE state: its context (the scopes it is in) and its stack of critical-section frames
- * (paper 003 §4.1). Touched only by its thread.
+ * A thread's ALE state: its context (the scopes it is in), its stack of critical-section frames
+ * (paper 003 §4.1) and its stack of executions. Touched only by its thread.
+ */
+/*
+ * Implementation notes
+ *
+ * Overview. Frames and executions live in arrays indexed by nesting depth and are reused: a
+ * section's execution and attempts allocate nothing once the thread has reached its deepest
+ * nesting, which matters when the section itself is a few loads. A frame or execution is valid
+ * only while it is on its stack; pop() leaves the object for the next push at that depth.
+ *
+ * Concurrency. Confined to the owning thread (a ThreadLocal), so nothing here is shared.
  */
 final class ThreadState {
 
     private static final ThreadLocal<ThreadState> CURRENT = ThreadLocal.withInitial(ThreadState::new);
 
     Context context = Context.ROOT;
-    /** The innermost critical section running on this thread; null outside any. */
-    Frame top;
+    private Frame[] frames = new Frame[4];
+    private int frameDepth;
+    private Execution[] executions = new Execution[4];
+    private int executionDepth;
 
     static ThreadState current() {
         return CURRENT.get();
     }
 
+    /** Starts an execution of a section of {@code granule}, nested in the thread's current ones. */
+    Execution beginExecution(Granule granule, boolean timed) {
+        if (executionDepth == executions.length) {
+            executions = Arrays.copyOf(executions, executionDepth * 2);
+        }
+        Execution execution = executions[executionDepth];
+        if (execution == null) {
+            execution = new Execution();
+            executions[executionDepth] = execution;
+        }
+        executionDepth++;
+        execution.begin(granule, timed);
+        return execution;
+    }
+
+    /** Ends the innermost execution. */
+    void endExecution() {
+        executions[--executionDepth].end();
+    }
+
+    /** Pushes a frame for an attempt of a section of {@code lock} in {@code mode}; it becomes the innermost. */
+    Frame push(ElidableLock lock, Granule granule, Mode mode, long version) {
+        if (frameDepth == frames.length) {
+            frames = Arrays.copyOf(frames, frameDepth * 2);
+        }
+        Frame frame = frames[frameDepth];
+        if (frame == null) {
+            frame = new Frame();
+            frames[frameDepth] = frame;
+        }
+        frameDepth++;
+        frame.begin(lock, granule, mode, version);
+        return frame;
+    }
+
+    /** Pops the innermost frame. */
+    void pop() {
+        frames[--frameDepth].end();
+    }
+
     /** The innermost frame of {@code lock}, or null. */
     Frame frameOf(ElidableLock lock) {
-        for (Frame f = top; f != null; f = f.outer) {
-            if (f.lock == lock) {
-                return f;
+        for (int i = frameDepth - 1; i >= 0; i--) {
+            if (frames[i].lock == lock) {
+                return frames[i];
             }
         }
         return null;
@@ -28,8 +82,8 @@ final class ThreadState {
 
     /** Whether a frame runs in SWOPT mode for a lock other than {@code lock}. */
     boolean optimisticOnOtherLock(ElidableLock lock) {
-        for (Frame f = top; f != null; f = f.outer) {
-            if (f.mode == Mode.SWOPT && f.lock != lock) {
+        for (int i = frameDepth - 1; i >= 0; i--) {
+            if (frames[i].mode == Mode.SWOPT && frames[i].lock != lock) {
                 return true;
             }
         }

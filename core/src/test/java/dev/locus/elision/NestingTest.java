@@ -36,6 +36,19 @@ class NestingTest {
     }
 
     @Test
+    void aSwoptKeptBeyondItsAttemptRefusesToValidate() {
+        ElidableLock lock = ElidableLock.builder("l", LockApi.of(new ReentrantLock())).policy(OPTIMISTIC).build();
+        Swopt[] kept = new Swopt[1];
+        CriticalSection<String> read = lock.section("read", () -> "locked", swopt -> {
+            kept[0] = swopt;
+            return "optimistic";
+        });
+        assertEquals("optimistic", read.call());
+        assertThrows(IllegalStateException.class, kept[0]::validate,
+                "a stale Swopt must not answer for an attempt that has ended");
+    }
+
+    @Test
     void aLockedUpdateAfterAStaleOptimisticSearchRetriesTheSearch() {
         ElidableLock lock = ElidableLock.builder("l", LockApi.of(new ReentrantLock())).policy(OPTIMISTIC).build();
         CriticalSection<Void> interfere = lock.section("interfere", () -> {

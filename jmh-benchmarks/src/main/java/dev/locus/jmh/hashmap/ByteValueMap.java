@@ -5,7 +5,7 @@ package dev.locus.jmh.hashmap;
  * to 4 KB). Every implementation is safe for concurrent use; they differ in how they synchronize,
  * which is what the elision benchmark compares. Keys are non-negative.
  */
-public interface ByteValueMap {
+public interface ByteValueMap extends AutoCloseable {
 
     /** The smallest value size, in bytes. */
     int MIN_VALUE_SIZE = 4;
@@ -41,4 +41,9 @@ public interface ByteValueMap {
 
     /** The size of every value, in bytes. */
     int valueSize();
+
+    /** Frees what the map holds outside the Java heap; a no-op for maps that hold nothing there. */
+    @Override
+    default void close() {
+    }
 }

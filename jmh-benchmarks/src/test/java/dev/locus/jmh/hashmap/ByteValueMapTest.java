@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.locus.elision.ElisionPolicy;
+import dev.locus.htm.NativeHtm;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -20,6 +22,7 @@ import java.util.function.IntFunction;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -30,10 +33,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ByteValueMapTest {
 
     private static final int SLOTS = 4;
-    private final List<AutoCloseable> opened = new ArrayList<>();
+    private final List<ByteValueMap> opened = new ArrayList<>();
 
     static Stream<Named<IntFunction<ByteValueMap>>> maps() {
         Stream<Named<IntFunction<ByteValueMap>>> benchmarked = Stream.of(Implementation.values())
+                .filter(implementation -> !implementation.needsRtm() || NativeHtm.rtmSupported())
                 .map(implementation -> Named.of(implementation.name(), implementation::create));
         return Stream.concat(benchmarked, Stream.of(
                 Named.of("offHeap lockOnly", size -> OffHeapHashMap.create(size, SLOTS, ElisionPolicy.lockOnly())),
@@ -41,17 +45,15 @@ class ByteValueMapTest {
     }
 
     @AfterEach
-    void close() throws Exception {
-        for (AutoCloseable map : opened) {
+    void close() {
+        for (ByteValueMap map : opened) {
             map.close();
         }
     }
 
     private ByteValueMap open(IntFunction<ByteValueMap> factory, int valueSize) {
         ByteValueMap map = factory.apply(valueSize);
-        if (map instanceof AutoCloseable closeable) {
-            opened.add(closeable);
-        }
+        opened.add(map);
         return map;
     }
 
@@ -180,5 +182,17 @@ class ByteValueMapTest {
         }
         assertNull(problem.get());
         assertTrue(found.get() > 100, "readers found only " + found.get() + " values");
+    }
+
+    @Test
+    void htmConfigurationsAreRefusedWithoutRtm() {
+        assumeFalse(NativeHtm.rtmSupported(), "this CPU has RTM");
+        for (Implementation implementation : Implementation.values()) {
+            if (implementation.needsRtm()) {
+                UnsupportedOperationException refused = assertThrows(UnsupportedOperationException.class,
+                        () -> implementation.create(64));
+                assertTrue(refused.getMessage().contains("RTM"), refused.getMessage());
+            }
+        }
     }
 }
