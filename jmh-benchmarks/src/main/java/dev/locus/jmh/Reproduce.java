@@ -35,8 +35,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /**
  * The main job: runs paper 002's experiments (§5, Figures 3–9) — the three dictionaries under
  * every executor, key distribution and worker count, and the executor overhead of Figure 9 — and
- * the oversubscription experiments of papers 004 and 001 ({@link OversubscriptionPlan}), then
- * writes the JMH results, {@code REPORT.md} and the charts.
+ * the oversubscription experiments of papers 004 and 001 ({@link OversubscriptionPlan}) and paper
+ * 003's lock-elision HashMap ({@link ElisionPlan}), then writes the JMH results, {@code REPORT.md}
+ * and the charts.
  *
  * <pre>
  * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.Reproduce [--full] [--workers 1,2,4] [--only REGEX] [--out results]
@@ -44,8 +45,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  *
  * <p>The default is the quick profile: workers 1 and 2, one 1 s warm-up and three 0.5 s measured
  * iterations per run, all in this JVM after a warm-up run per benchmark ({@link Profile#QUICK}
- * says why): about ten minutes on two cores, four of them for the oversubscription suite, whose
- * runs warm up for 0.5 s ({@link OversubscriptionPlan}).
+ * says why): about fourteen minutes on two cores, four of them for the oversubscription suite, whose
+ * runs warm up for 0.5 s ({@link OversubscriptionPlan}), three for the elision suite, whose runs
+ * fork ({@link ElisionPlan}).
  * {@code --full} forks two JVMs per run, each with five 1 s warm-up and five 1 s measured
  * iterations, on worker counts 1, 2, 4, … up to the machine's processors, adds the cost-balanced
  * adaptive executor, and runs the oversubscription suite's whole grid: about 50 minutes on two
@@ -200,6 +202,7 @@ public final class Reproduce {
             plan.add(new Run("TransactionOverheadBenchmark.loop", Map.of(), w, false));
         }
         plan.addAll(OversubscriptionPlan.runs(full, profile().forks() == 0));
+        plan.addAll(ElisionPlan.runs(full));
         return plan.stream().filter(run -> only.matcher(run.method()).find()).toList();
     }
 
@@ -241,7 +244,7 @@ public final class Reproduce {
         if (run.warmUp()) {
             return options.warmupIterations(WARM_UP_SECONDS).measurementIterations(1);
         }
-        return full ? options : OversubscriptionPlan.quick(run, options);
+        return full ? options : ElisionPlan.quick(run, OversubscriptionPlan.quick(run, options));
     }
 
     private Profile profile() {
@@ -306,7 +309,8 @@ public final class Reproduce {
         @Override
         public String toString() {
             StringBuilder s = new StringBuilder(method);
-            Stream.of("distribution", "executor", "workers", "configuration", "threads").filter(params::containsKey)
+            Stream.of("distribution", "executor", "workers", "configuration", "threads", "implementation", "valueSize")
+                    .filter(params::containsKey)
                     .forEach(p -> s.append(' ').append(label(p)).append(params.get(p)));
             if (threads > 0) {
                 s.append(" threads=").append(threads);

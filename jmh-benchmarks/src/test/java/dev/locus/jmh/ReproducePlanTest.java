@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.locus.htm.NativeHtm;
+import dev.locus.jmh.hashmap.Implementation;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -63,6 +66,24 @@ class ReproducePlanTest {
                 .filter(r -> !r.warmUp() && r.method().startsWith("TransactionOverhead"))
                 .map(Reproduce.Run::toString).toList();
         assertEquals(2 * 6, overhead.size(), "Figure 9: five executors and the loop at 1 and 2 workers");
+    }
+
+    @ParameterizedTest(name = "flags \"{0}\"")
+    @ValueSource(strings = {"", "--full"})
+    void elisionSuiteRunsEveryImplementationTheCpuSupportsInEveryCell(String flags) {
+        boolean full = !flags.isEmpty();
+        List<Reproduce.Run> elision = Reproduce.parse(full ? new String[] {flags} : new String[0]).plan().stream()
+                .filter(r -> r.method().startsWith("ElisionBenchmark.")).toList();
+        long implementations = Stream.of(Implementation.values())
+                .filter(i -> !i.needsRtm() || NativeHtm.rtmSupported()).count();
+        int threadCounts = full ? 4 : 2;
+        int mostThreads = full ? 8 : 2;
+        int getOnlySizes = full ? 4 : 2;
+        assertEquals(implementations * threadCounts * (getOnlySizes + 1), elision.size(),
+                "get-only per value size and mixed, each at every thread count");
+        assertTrue(elision.stream().anyMatch(r -> r.params().get("implementation").equals("ADAPTIVE")
+                && r.method().endsWith("mixed") && r.threads() == mostThreads));
+        assertTrue(elision.stream().allMatch(r -> r.threads() > 0), "threads are JMH's -t, never the default");
     }
 
     @Test

@@ -41,6 +41,8 @@ final class Names {
     static final String ADAPTIVE_ELISION = "ADAPTIVE";
     /** The elision suite's static ALE policies, the ones adaptive is held against. */
     static final List<String> STATIC_ELISION = List.of(LOCK_ONLY, "SWOPT_1", SWOPT_10);
+    /** The elision suite's HTM configurations, measured only on a CPU with RTM; not in the adaptive claim. */
+    static final List<String> HTM_ELISION = List.of("HTM_LOCK_2", "HTM_LOCK_10", "ADAPTIVE_HTM");
     /** The elision suite's peers: the JDK's synchronization, no ALE; drawn dashed. */
     static final List<String> ELISION_PEERS = List.of("SYNCHRONIZED", "READ_WRITE_LOCK", "STAMPED_LOCK",
             "CONCURRENT_HASH_MAP");
@@ -56,9 +58,10 @@ final class Names {
     static final Comparator<String> CONFIGURATION_ORDER = order(Stream.concat(PLATFORM_THREAD_CONFIGURATIONS.stream(),
             Stream.of(LUTS, "ciluts", "ctluts", "lutsAts")).toList(), List.of());
 
-    /** The uninstrumented lock, ALE's static policies, adaptive, then the peers. */
+    /** The uninstrumented lock, ALE's static policies, adaptive, HTM where measured, then the peers. */
     static final Comparator<String> ELISION_ORDER = order(Stream.of(Stream.of("UNINSTRUMENTED"),
-            STATIC_ELISION.stream(), Stream.of(ADAPTIVE_ELISION), ELISION_PEERS.stream()).flatMap(s -> s).toList(),
+            STATIC_ELISION.stream(), Stream.of(ADAPTIVE_ELISION), HTM_ELISION.stream(), ELISION_PEERS.stream())
+            .flatMap(s -> s).toList(),
             List.of());
 
     private Names() {

@@ -1,0 +1,60 @@
+package dev.locus.jmh;
+
+import dev.locus.htm.NativeHtm;
+import dev.locus.jmh.hashmap.Implementation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+
+/**
+ * The main job's runs of {@link ElisionBenchmark} (paper 003 §5.1): get-only at every value size
+ * and mixed, every implementation, threads 1, 2, 4 and 8 in the full profile (180 runs without
+ * RTM); in the quick one, get-only at 4 B and 1 KB and mixed at 1 and 2 threads, which answers
+ * issue 6's two questions on a two-core machine in about three minutes (54 runs). The HTM
+ * configurations run only where {@link NativeHtm#rtmSupported()}.
+ *
+ * <p>Unlike the other suites' quick runs, each of these forks its own JVM: a get costs tens of
+ * nanoseconds, so call sites made megamorphic by earlier runs' policies, lock adapters and maps
+ * would weigh on later ones, and which implementation ran first would decide the ranking.
+ */
+final class ElisionPlan {
+
+    private static final String BENCHMARK = "ElisionBenchmark.";
+    static final List<Integer> THREADS = List.of(1, 2, 4, 8);
+    static final List<Integer> QUICK_THREADS = List.of(1, 2);
+    static final List<String> VALUE_SIZES = List.of("4", "64", "1024", "4096");
+    static final List<String> QUICK_VALUE_SIZES = List.of("4", "1024");
+
+    private ElisionPlan() {
+    }
+
+    /** {@code options} for {@code run} in the quick profile: this suite's runs fork. */
+    static ChainedOptionsBuilder quick(Reproduce.Run run, ChainedOptionsBuilder options) {
+        return run.method().startsWith(BENCHMARK) ? options.forks(1) : options;
+    }
+
+    /** The runs in the report's order: get-only by value size, then mixed; each by thread count. */
+    static List<Reproduce.Run> runs(boolean full) {
+        List<Integer> threads = full ? THREADS : QUICK_THREADS;
+        List<String> implementations = Stream.of(Implementation.values())
+                .filter(implementation -> !implementation.needsRtm() || NativeHtm.rtmSupported())
+                .map(Implementation::name).toList();
+        List<Reproduce.Run> runs = new ArrayList<>();
+        for (String valueSize : full ? VALUE_SIZES : QUICK_VALUE_SIZES) {
+            for (int n : threads) {
+                for (String implementation : implementations) {
+                    runs.add(new Reproduce.Run(BENCHMARK + "getOnly",
+                            Map.of("implementation", implementation, "valueSize", valueSize), n, false));
+                }
+            }
+        }
+        for (int n : threads) {
+            for (String implementation : implementations) {
+                runs.add(new Reproduce.Run(BENCHMARK + "mixed", Map.of("implementation", implementation), n, false));
+            }
+        }
+        return runs;
+    }
+}
