@@ -12,12 +12,15 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
  * The main job's runs of {@link ElisionBenchmark} (paper 003 §5.1): get-only at every value size
  * and mixed, every implementation, threads 1, 2, 4 and 8 in the full profile (180 runs without
  * RTM); in the quick one, get-only at 4 B and 1 KB and mixed at 1 and 2 threads, which answers
- * issue 6's two questions on a two-core machine in about three minutes (54 runs). The HTM
+ * issue 6's two questions on a two-core machine in about four minutes (54 runs). The HTM
  * configurations run only where {@link NativeHtm#rtmSupported()}.
  *
  * <p>Unlike the other suites' quick runs, each of these forks its own JVM: a get costs tens of
  * nanoseconds, so call sites made megamorphic by earlier runs' policies, lock adapters and maps
- * would weigh on later ones, and which implementation ran first would decide the ranking.
+ * would weigh on later ones, and which implementation ran first would decide the ranking. A fresh
+ * JVM needs about two seconds of this workload before ALE's paths are compiled (on two busy
+ * cores, lock-only's mixed rate climbed from 0.1 to 2 M ops/s over four half-second warm-up
+ * iterations), so each run warms up for two.
  */
 final class ElisionPlan {
 
@@ -30,9 +33,13 @@ final class ElisionPlan {
     private ElisionPlan() {
     }
 
-    /** {@code options} for {@code run} in the quick profile: this suite's runs fork. */
+    /** A quick run's warm-up iterations of one second each, in its fresh JVM. */
+    static final int QUICK_WARM_UP_ITERATIONS = 2;
+
+    /** {@code options} for {@code run} in the quick profile: this suite's runs fork and warm up longer. */
     static ChainedOptionsBuilder quick(Reproduce.Run run, ChainedOptionsBuilder options) {
-        return run.method().startsWith(BENCHMARK) ? options.forks(1) : options;
+        return run.method().startsWith(BENCHMARK) ? options.forks(1).warmupIterations(QUICK_WARM_UP_ITERATIONS)
+                : options;
     }
 
     /** The runs in the report's order: get-only by value size, then mixed; each by thread count. */

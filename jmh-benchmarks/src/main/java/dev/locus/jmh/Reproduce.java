@@ -122,7 +122,7 @@ public final class Reproduce {
         Path json = out.resolve("jmh-results.json");
         List<Run> plan = plan();
         Instant started = Instant.now();
-        System.out.printf(Locale.ROOT, "locus main job: papers 002, 004 and 001; profile %s; workers %s; %d runs%n",
+        System.out.printf(Locale.ROOT, "locus main job: papers 002, 004, 001 and 003; profile %s; workers %s; %d runs%n",
                 profile(), Arrays.toString(workers), plan.size());
 
         if (profile().forks() == 0) {
@@ -139,8 +139,8 @@ public final class Reproduce {
                     results.add(result);
                     writeJson(results, json);
                 }
-                outcome = String.format(Locale.ROOT, "%,14.0f txn/s%s", result.getPrimaryResult().getScore(),
-                        conflicts(result));
+                outcome = String.format(Locale.ROOT, "%,14.0f %s%s", result.getPrimaryResult().getScore(),
+                        result.getPrimaryResult().getScoreUnit(), conflicts(result));
             } catch (RunnerException e) {
                 failed.add(run + ": " + rootCause(e));
                 outcome = "FAILED: " + rootCause(e);
