@@ -178,9 +178,14 @@ final class AdaptivePolicy extends ElisionPolicy {
         return model(granule).htmAttempts(progression);
     }
 
+    /** The granule's model: looked up once in {@code models}, then through the granule's own reference. */
     private GranuleModel model(Granule granule) {
-        GranuleModel m = models.get(granule);
-        return m != null ? m : models.computeIfAbsent(granule, g -> new GranuleModel());
+        GranuleModel m = granule.adaptiveModel;
+        if (m == null) {
+            m = models.computeIfAbsent(granule, g -> new GranuleModel());
+            granule.adaptiveModel = m;
+        }
+        return m;
     }
 
     private void leaveOptimists(Execution e) {

@@ -1,8 +1,5 @@
 package dev.locus.elision;
 
-import java.util.EnumMap;
-import java.util.Map;
-
 /**
  * What ALE records for one (lock, context) pair (paper 003 §3.4, §4): executions, and per mode
  * attempts, successes and sampled times; for HTM also the failed attempts during which the lock
@@ -18,17 +15,24 @@ final class Granule {
     final ProbabilisticCounter htmFailuresLockHeld = new ProbabilisticCounter();
     /** Conflicting actions run by this granule's critical sections; grouping makes such sections wait. */
     final ProbabilisticCounter conflictingActions = new ProbabilisticCounter();
-    private final Map<Mode, ModeStats> modes = new EnumMap<>(Mode.class);
+    /**
+     * The adaptive policy's model of this granule, remembered here so that an execution finds it
+     * without a map look-up; null until the policy first asks. A lock has one policy, so a granule
+     * has at most one model. Volatile: set by whichever thread first asks, read by all.
+     */
+    volatile GranuleModel adaptiveModel;
+    /** Indexed by the mode's ordinal. */
+    private final ModeStats[] modes = new ModeStats[Mode.values().length];
 
     Granule(ElidableLock lock, Context context) {
         this.lock = lock;
         this.context = context;
         for (Mode mode : Mode.values()) {
-            modes.put(mode, new ModeStats());
+            modes[mode.ordinal()] = new ModeStats();
         }
     }
 
     ModeStats stats(Mode mode) {
-        return modes.get(mode);
+        return modes[mode.ordinal()];
     }
 }
