@@ -233,6 +233,7 @@ class HierarchyTest {
                 Hierarchy hierarchy = graph.build();
                 assertEquals(graph.edges().size() == graph.size() - 1, hierarchy.isTree());
                 assertLeavesInDepthFirstOrder(hierarchy);
+                int[] depths = graph.longestDistances();
                 for (int node = 0; node < hierarchy.size(); node++) {
                     BitSet exact = walk(hierarchy, node);
                     assertEquals(exact, reachable(hierarchy, node), "forEachReachableLeaf of " + node);
@@ -242,7 +243,7 @@ class HierarchyTest {
                         assertEquals(exact.cardinality(), hierarchy.hi(node) - hierarchy.lo(node) + 1,
                                 "a tree's interval holds exactly the node's leaves");
                     }
-                    assertEquals(graph.longestDistance(node), hierarchy.depth(node), "depth of " + node);
+                    assertEquals(depths[node], hierarchy.depth(node), "depth of " + node);
                 }
             }
         }
@@ -423,8 +424,8 @@ class HierarchyTest {
             return builder.build();
         }
 
-        /** The longest path from the root, by relaxing the edges in the topological order. */
-        int longestDistance(int node) {
+        /** Each node's longest path from the root, by relaxing the edges in the topological order. */
+        int[] longestDistances() {
             int[] position = new int[size];
             for (int i = 0; i < size; i++) {
                 position[order[i]] = i;
@@ -435,7 +436,7 @@ class HierarchyTest {
             for (int[] edge : sorted) {
                 distance[edge[1]] = Math.max(distance[edge[1]], distance[edge[0]] + 1);
             }
-            return distance[node];
+            return distance;
         }
     }
 
