@@ -32,9 +32,15 @@ import javax.xml.stream.XMLStreamReader;
  *
  * <p>Untrusted input is safe to read: DTDs are not processed and external entities are never
  * resolved (no XXE), so a document that declares a DOCTYPE is read for its elements and a
- * reference to an entity that only a DTD could define is reported as malformed.
+ * reference to an entity that only a DTD could define is reported as malformed. The JDK's limit
+ * on element nesting ({@code jdk.xml.maxElementDepth}, 100 by default from JDK 24 on) is lifted:
+ * this reader never recurses, keeping one int per open element, so nesting costs no more memory
+ * than the same number of elements side by side.
  */
 public final class XmlHierarchy {
+
+    /** The JDK's limit on element nesting, 100 from JDK 24 on; 0 lifts it. */
+    private static final String MAX_ELEMENT_DEPTH = "jdk.xml.maxElementDepth";
 
     private XmlHierarchy() {
     }
@@ -127,6 +133,7 @@ public final class XmlHierarchy {
         factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         factory.setProperty(XMLInputFactory.IS_VALIDATING, false);
+        factory.setProperty(MAX_ELEMENT_DEPTH, 0);
         return factory;
     }
 
