@@ -8,7 +8,8 @@ import java.util.function.Function;
  * manager with its own locks; every manager is thread-safe.
  *
  * <p>Which one to use: {@link #coarse} and {@link #mediumGrained} are the cheap baselines of
- * STMBench7 and serialize writers.
+ * STMBench7 and serialize writers; {@link #intention} finds conflicts exactly but walks to the
+ * root for every node (and much further for writes in a DAG).
  */
 public final class HierarchicalLocks {
 
@@ -36,12 +37,26 @@ public final class HierarchicalLocks {
         return new MediumGrainedLockManager(hierarchy);
     }
 
+    /**
+     * Multiple granularity locking: IS, IX, S, SIX and X locks per node, from the root down in
+     * one global order. One lock operation per node of the set and per ancestor; in a DAG a write
+     * also locks the node's shared descendants and all their ancestors.
+     *
+     * @throws NullPointerException if {@code hierarchy} is null
+     * @throws IllegalArgumentException if the hierarchy is deeper than 2^29 levels
+     */
+    public static HierarchicalLockManager intention(Hierarchy hierarchy) {
+        return new IntentionLockManager(hierarchy);
+    }
+
     /** The managers by name, for benchmark parameters and for tests that cover them all. */
     public enum Kind {
         /** {@link #coarse}. */
         COARSE(HierarchicalLocks::coarse),
         /** {@link #mediumGrained}. */
-        MEDIUM_GRAINED(HierarchicalLocks::mediumGrained);
+        MEDIUM_GRAINED(HierarchicalLocks::mediumGrained),
+        /** {@link #intention}. */
+        INTENTION(HierarchicalLocks::intention);
 
         private final Function<Hierarchy, HierarchicalLockManager> factory;
 
