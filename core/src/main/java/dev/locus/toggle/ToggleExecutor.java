@@ -1,5 +1,6 @@
 package dev.locus.toggle;
 
+import dev.locus.executor.ExecutorSupport;
 import dev.locus.executor.IdleStrategy;
 import dev.locus.executor.WorkerThreadFactory;
 import dev.locus.executor.routing.PdPartition;
@@ -355,24 +356,7 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
      */
     @Override
     public void close() {
-        shutdown();
-        if (isWorkerThread(Thread.currentThread())) {
-            return;
-        }
-        boolean interrupted = false;
-        while (!isTerminated()) {
-            try {
-                awaitTermination(1, TimeUnit.DAYS);
-            } catch (InterruptedException e) {
-                if (!interrupted) {
-                    shutdownNow();
-                    interrupted = true;
-                }
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        ExecutorSupport.close(this, isWorkerThread(Thread.currentThread()));
     }
 
     private boolean isWorkerThread(Thread t) {
