@@ -2,6 +2,7 @@ package dev.locus.stm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.locus.contention.ContentionManager;
 import dev.locus.contention.ContentionManagers;
@@ -78,7 +79,10 @@ class ContentionStormTest {
         }
         System.out.printf("aborts in %d storms: basic=%d serializeSpin=%d serializePark=%d%n",
                 rounds, basic, spin, park);
-        assertTrue(basic >= MIN_BASIC_ABORTS, "the storm must conflict for the comparison to mean anything: " + basic);
+        // On a machine too busy for the workers to overlap, the storm barely conflicts and there is
+        // nothing to compare: skip, saying so, rather than fail on the machine's load.
+        assumeTrue(basic >= MIN_BASIC_ABORTS, "the storm must conflict for the comparison to mean anything: "
+                + basic + " aborts in " + rounds + " storms");
         assertTrue(spin * 2 < basic, "serializeSpin " + spin + " vs basic " + basic);
         assertTrue(park * 2 < basic, "serializePark " + park + " vs basic " + basic);
     }
