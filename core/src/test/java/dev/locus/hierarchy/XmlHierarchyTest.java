@@ -1,0 +1,196 @@
+package dev.locus.hierarchy;
+
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static java.util.concurrent.TimeUnit.SECONDS;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import javax.xml.stream.XMLStreamException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@link XmlHierarchy} turns every element into a node in document order, from a stream, a reader
+ * or a file; reports malformed XML with its line; and never resolves DTDs or external entities.
+ */
+@Timeout(value = 60, unit = SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class XmlHierarchyTest {
+
+    /** a(0) holds b(1) and e(4); b holds c(2) and d(3); the rest is not elements. */
+    private static final String SAMPLE = "<?xml version=\"1.0\"?>\n"
+            + "<a id=\"root\"><b><c/>some text<d>more</d></b><!-- a comment --><e x=\"1\"/><?pi data?></a>\n";
+
+    @Test
+    void everyElementIsANodeInDocumentOrder() throws IOException {
+        assertSampleShape(XmlHierarchy.read(new StringReader(SAMPLE)));
+    }
+
+    @Test
+    void readsAStreamInTheEncodingItDeclares() throws IOException {
+        String latin = SAMPLE.replace("<?xml version=\"1.0\"?>", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>")
+                .replace("some text", "caf\u00e9 cr\u00e8me");
+        assertSampleShape(XmlHierarchy.read(new ByteArrayInputStream(latin.getBytes(ISO_8859_1))));
+    }
+
+    @Test
+    void readsAFile(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("sample.xml"), SAMPLE, UTF_8);
+        assertSampleShape(XmlHierarchy.read(file));
+    }
+
+    @Test
+    void doesNotCloseTheCallersStreamOrReader() throws IOException {
+        boolean[] closed = {false, false};
+        InputStream in = new ByteArrayInputStream(SAMPLE.getBytes(UTF_8)) {
+            @Override
+            public void close() {
+                closed[0] = true;
+            }
+        };
+        Reader reader = new StringReader(SAMPLE) {
+            @Override
+            public void close() {
+                closed[1] = true;
+            }
+        };
+        XmlHierarchy.read(in);
+        XmlHierarchy.read(reader);
+        assertFalse(closed[0], "stream closed");
+        assertFalse(closed[1], "reader closed");
+    }
+
+    @Test
+    void singleElementIsRootAndLeaf() throws IOException {
+        Hierarchy single = XmlHierarchy.read(new StringReader("<only/>"));
+        assertEquals(1, single.size());
+        assertTrue(single.isLeaf(single.root()));
+    }
+
+    @Test
+    void deepNestingNeedsNoRecursion() throws IOException {
+        int depth = 20_000;
+        String xml = "<n>".repeat(depth) + "</n>".repeat(depth);
+        Hierarchy chain = XmlHierarchy.read(new StringReader(xml));
+        assertEquals(depth, chain.size());
+        assertEquals(depth - 1, chain.height());
+        assertEquals(1, chain.leafCount());
+    }
+
+    @Test
+    void wideDocumentKeepsChildOrder() throws IOException {
+        int width = 5_000;
+        Hierarchy wide = XmlHierarchy.read(new StringReader("<r>" + "<x/>".repeat(width) + "</r>"));
+        assertEquals(width, wide.leafCount());
+        for (int leaf = 0; leaf < width; leaf++) {
+            assertEquals(leaf + 1, wide.leafNode(leaf));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "", "just text", "<a><b></a>", "<a><b>", "<a/><b/>", "<a></b>", "<a x=1/>", "<a>&undefined;</a>", "<1a/>"})
+    void malformedXmlIsAnIllegalArgumentWithTheParserAsCause(String xml) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> XmlHierarchy.read(new StringReader(xml)));
+        assertTrue(e.getMessage().startsWith("malformed XML at line "), e.getMessage());
+        assertInstanceOf(XMLStreamException.class, e.getCause());
+    }
+
+    @Test
+    void malformedXmlNamesItsLine() {
+        String xml = "<a>\n  <b>\n  </c>\n</a>\n";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> XmlHierarchy.read(new ByteArrayInputStream(xml.getBytes(UTF_8))));
+        assertTrue(e.getMessage().contains("at line 3, column"), e.getMessage());
+    }
+
+    @Test
+    void readFailureIsTheIoExceptionItself() {
+        IOException broken = new IOException("disk gone");
+        InputStream failing = new InputStream() {
+            private int served;
+
+            @Override
+            public int read() throws IOException {
+                if (served >= 10) {
+                    throw broken;
+                }
+                return "<a><b></b><c>".charAt(served++);
+            }
+        };
+        IOException e = assertThrows(IOException.class, () -> XmlHierarchy.read(failing));
+        assertSame(broken, e);
+    }
+
+    @Test
+    void missingFileIsAnIoException(@TempDir Path dir) {
+        assertThrows(NoSuchFileException.class, () -> XmlHierarchy.read(dir.resolve("absent.xml")));
+    }
+
+    @Test
+    void nullSourcesAreRejected() {
+        assertThrows(NullPointerException.class, () -> XmlHierarchy.read((InputStream) null));
+        assertThrows(NullPointerException.class, () -> XmlHierarchy.read((Reader) null));
+        assertThrows(NullPointerException.class, () -> XmlHierarchy.read((Path) null));
+    }
+
+    @Test
+    void externalEntityIsNeverResolved(@TempDir Path dir) throws IOException {
+        Path secret = Files.writeString(dir.resolve("secret.txt"), "TOP-SECRET-42");
+        String xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE a [<!ENTITY xxe SYSTEM \"" + secret.toUri() + "\">]>\n"
+                + "<a><b>&xxe;</b></a>";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> XmlHierarchy.read(new StringReader(xml)));
+        assertFalse(e.getMessage().contains("TOP-SECRET"), e.getMessage());
+        assertTrue(e.getMessage().contains("xxe"), e.getMessage());
+    }
+
+    @Test
+    void externalDtdIsNotFetched(@TempDir Path dir) throws IOException {
+        Path absent = dir.resolve("absent.dtd");
+        String xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE a SYSTEM \"" + absent.toUri() + "\">\n<a><b/><c/></a>";
+        Hierarchy hierarchy = XmlHierarchy.read(new StringReader(xml));
+        assertEquals(3, hierarchy.size());
+        assertEquals(2, hierarchy.leafCount());
+    }
+
+    @Test
+    void entityExpansionBombIsRejected() {
+        StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<!DOCTYPE a [<!ENTITY e0 \"lol\">");
+        for (int level = 1; level < 10; level++) {
+            xml.append("<!ENTITY e").append(level).append(" \"")
+                    .append(("&e" + (level - 1) + ";").repeat(10)).append("\">");
+        }
+        xml.append("]>\n<a>&e9;</a>");
+        assertThrows(IllegalArgumentException.class, () -> XmlHierarchy.read(new StringReader(xml.toString())));
+    }
+
+    private static void assertSampleShape(Hierarchy hierarchy) {
+        assertEquals(5, hierarchy.size());
+        assertEquals(0, hierarchy.root());
+        assertArrayEquals(new int[] {1, 4}, hierarchy.children(0));
+        assertArrayEquals(new int[] {2, 3}, hierarchy.children(1));
+        assertEquals(3, hierarchy.leafCount());
+        assertEquals(0, hierarchy.lo(1));
+        assertEquals(1, hierarchy.hi(1));
+        assertEquals(2, hierarchy.lo(4));
+        assertEquals(2, hierarchy.height());
+    }
+}
