@@ -23,8 +23,9 @@ import javax.xml.stream.XMLStreamReader;
  * instructions and attributes are skipped.
  *
  * <p>The document is streamed with StAX ({@code javax.xml.stream}) into the hierarchy's int arrays;
- * no DOM is built, so a document of a few million elements needs no more memory than the hierarchy
- * it becomes.
+ * no DOM is built, so memory grows with the number of elements, not with the size of the text:
+ * the 2.4M-element document of {@link TreebankGenerator} at full scale (19.5 MB) reads within a
+ * 192 MB heap.
  *
  * <p>Errors: an XML document that is not well formed raises {@link IllegalArgumentException}
  * whose message gives the line and column, with the parser's {@link XMLStreamException} as its
@@ -34,8 +35,7 @@ import javax.xml.stream.XMLStreamReader;
  * resolved (no XXE), so a document that declares a DOCTYPE is read for its elements and a
  * reference to an entity that only a DTD could define is reported as malformed. The JDK's limit
  * on element nesting ({@code jdk.xml.maxElementDepth}, 100 by default from JDK 24 on) is lifted:
- * this reader never recurses, keeping one int per open element, so nesting costs no more memory
- * than the same number of elements side by side.
+ * this reader never recurses and keeps one int per open element.
  */
 public final class XmlHierarchy {
 
