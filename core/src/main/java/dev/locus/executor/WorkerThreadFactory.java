@@ -3,13 +3,16 @@ package dev.locus.executor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Non-daemon threads named {@code <executor>-worker-<i>}, like {@code Executors.defaultThreadFactory}. */
-final class WorkerThreadFactory implements ThreadFactory {
+/**
+ * Non-daemon threads named {@code <executor>-worker-<i>}, like {@code Executors.defaultThreadFactory}.
+ * Public only for the library's other schedulers (the Toggle workers); not an API.
+ */
+public final class WorkerThreadFactory implements ThreadFactory {
 
     private final String prefix;
     private final AtomicInteger next = new AtomicInteger();
 
-    WorkerThreadFactory(String executorName) {
+    public WorkerThreadFactory(String executorName) {
         this.prefix = executorName + "-worker-";
     }
 

@@ -11,8 +11,11 @@ import java.util.Arrays;
  * <p>Beyond the paper: a cut that lands in a bin holding more than an eighth of a worker's share
  * is refined by binning that bin's samples again (at most three levels), so one far outlier, which
  * stretches every bin, cannot leave the bulk of the keys in a single linear piece.
+ *
+ * <p>Public for the library's other schedulers ({@code ToggleExecutor} cuts a hierarchy's leaves
+ * with it); not an API.
  */
-final class PdPartition {
+public final class PdPartition {
 
     private static final int MAX_REFINEMENTS = 3;
 
@@ -21,9 +24,12 @@ final class PdPartition {
 
     /**
      * The range table that gives each of {@code workers} workers an equal share of
-     * {@code samples}.
+     * {@code samples}, binned into at most {@code bins} bins.
+     *
+     * @throws IllegalArgumentException if {@code workers < 1}, or if {@code workers > 1} and
+     *     {@code samples} is empty or {@code bins < 1}
      */
-    static RangeTable of(long[] samples, int workers, int bins) {
+    public static RangeTable of(long[] samples, int workers, int bins) {
         Routers.checkWorkers(workers);
         double heavy = samples.length / (8.0 * workers);
         long[] cuts = new long[workers - 1];
