@@ -11,8 +11,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * One task of a workload, drawn once and replayed: its {@link LockSet} and the work it does while
  * holding it. The work is the same whatever runs it: read the counters of up to
  * {@value #TOUCHES_PER_NODE} leaves below each node locked for reading, increment those below each
- * node locked for writing (leaves spread evenly over the node's reachable leaves), then spend
- * {@value #WORK_TOKENS} tokens of {@link Blackhole#consumeCPU}, a fixed amount of computation.
+ * node locked for writing (leaves spread evenly over the node's reachable leaves), and spend
+ * {@value #WORK_TOKENS} tokens of {@link Blackhole#consumeCPU} in all, a fixed amount of
+ * computation, shared out between the touches.
  */
 final class CriticalSection {
 
@@ -28,6 +29,8 @@ final class CriticalSection {
     private final LockSet locks;
     private final int[] reads;
     private final int[] writes;
+    /** The section's {@link #WORK_TOKENS}, shared out over its touches. */
+    private final int tokensPerTouch;
     /** Written so that the reads are not optimized away; racy and never read. */
     private long sink;
 
@@ -35,6 +38,7 @@ final class CriticalSection {
         this.locks = locks;
         this.reads = reads;
         this.writes = writes;
+        this.tokensPerTouch = Math.max(1, WORK_TOKENS / Math.max(1, reads.length + writes.length));
     }
 
     /** The section of {@code locks}: the leaves to touch below each of its nodes, chosen now. */
@@ -62,16 +66,22 @@ final class CriticalSection {
         return writes.clone();
     }
 
-    /** Does the work; the caller holds the locks (or the scheduler keeps conflicting sections apart). */
+    /**
+     * Does the work; the caller holds the locks (or the scheduler keeps conflicting sections
+     * apart). Each increment reads its counter, computes, and writes it back, so two overlapping
+     * sections that write a leaf would lose one's increment.
+     */
     void run(LeafCounters counters) {
         long sum = 0;
         for (int leaf : reads) {
             sum += counters.read(leaf);
+            Blackhole.consumeCPU(tokensPerTouch);
         }
         for (int leaf : writes) {
-            counters.increment(leaf);
+            long value = counters.read(leaf);
+            Blackhole.consumeCPU(tokensPerTouch);
+            counters.write(leaf, value + 1);
         }
-        Blackhole.consumeCPU(WORK_TOKENS);
         sink = sum;
     }
 

@@ -5,8 +5,9 @@ import java.util.Arrays;
 /**
  * The data a workload's tasks touch: one plain counter per leaf of the hierarchy. A task reads the
  * counters of leaves below the nodes it locks for reading and increments those below the nodes it
- * locks for writing, so a lock manager or scheduler that let two conflicting tasks overlap would
- * lose increments; {@link #total()} is the number of increments that were not lost.
+ * locks for writing, reading each and writing it back after some computation, so a lock manager
+ * or scheduler that let two conflicting tasks overlap would lose increments; {@link #total()} is
+ * the number of increments that were not lost.
  */
 final class LeafCounters {
 
@@ -20,8 +21,8 @@ final class LeafCounters {
         return counts[leaf];
     }
 
-    void increment(int leaf) {
-        counts[leaf]++;
+    void write(int leaf, long value) {
+        counts[leaf] = value;
     }
 
     /** The sum of all counters; call it when no task runs. */
