@@ -1,6 +1,7 @@
 package dev.locus.hierarchy.lock;
 
 import dev.locus.hierarchy.Hierarchy;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -9,7 +10,9 @@ import java.util.function.Function;
  *
  * <p>Which one to use: {@link #coarse} and {@link #mediumGrained} are the cheap baselines of
  * STMBench7 and serialize writers; {@link #intention} finds conflicts exactly but walks to the
- * root for every node (and much further for writes in a DAG).
+ * root for every node (and much further for writes in a DAG); {@link #domLock} and
+ * {@link #numLock} test leaf intervals in one pool, DomLock with one coarse interval per request,
+ * NumLock with a few tighter ones.
  */
 public final class HierarchicalLocks {
 
@@ -49,6 +52,35 @@ public final class HierarchicalLocks {
         return new IntentionLockManager(hierarchy);
     }
 
+    /**
+     * DomLock: a request holds the leaf interval of its dominator in a FIFO pool of intervals.
+     * One walk up from one node, then one scan of the pool.
+     *
+     * @throws NullPointerException if {@code hierarchy} is null
+     */
+    public static HierarchicalLockManager domLock(Hierarchy hierarchy) {
+        return new DomLockManager(hierarchy);
+    }
+
+    /**
+     * NumLock with {@link NumLockCostModel#DEFAULT}.
+     *
+     * @throws NullPointerException if {@code hierarchy} is null
+     */
+    public static HierarchicalLockManager numLock(Hierarchy hierarchy) {
+        return numLock(hierarchy, NumLockCostModel.DEFAULT);
+    }
+
+    /**
+     * NumLock: a request holds its nodes' leaf intervals, merged where the cost model finds a
+     * gap not worth an interval, in the same FIFO pool as DomLock.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static HierarchicalLockManager numLock(Hierarchy hierarchy, NumLockCostModel cost) {
+        return new NumLockManager(hierarchy, Objects.requireNonNull(cost, "cost"));
+    }
+
     /** The managers by name, for benchmark parameters and for tests that cover them all. */
     public enum Kind {
         /** {@link #coarse}. */
@@ -56,7 +88,11 @@ public final class HierarchicalLocks {
         /** {@link #mediumGrained}. */
         MEDIUM_GRAINED(HierarchicalLocks::mediumGrained),
         /** {@link #intention}. */
-        INTENTION(HierarchicalLocks::intention);
+        INTENTION(HierarchicalLocks::intention),
+        /** {@link #domLock}. */
+        DOM_LOCK(HierarchicalLocks::domLock),
+        /** {@link #numLock(Hierarchy)}. */
+        NUM_LOCK(HierarchicalLocks::numLock);
 
         private final Function<Hierarchy, HierarchicalLockManager> factory;
 

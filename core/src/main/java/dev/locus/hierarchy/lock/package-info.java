@@ -1,8 +1,9 @@
 /**
  * Hierarchical lock managers (paper 000 §§1–2, refs. [3], [6], [8]): one interface,
  * {@link dev.locus.hierarchy.lock.HierarchicalLockManager}, that locks the
- * {@link dev.locus.hierarchy.LockSet} of a hierarchical task, and the implementations created
- * by {@link dev.locus.hierarchy.lock.HierarchicalLocks}, with {@link dev.locus.hierarchy.lock.HierarchicalLocks.Kind} to
+ * {@link dev.locus.hierarchy.LockSet} of a hierarchical task, and five implementations created
+ * by {@link dev.locus.hierarchy.lock.HierarchicalLocks} — coarse, medium-grained, intention
+ * locks, DomLock and NumLock — with {@link dev.locus.hierarchy.lock.HierarchicalLocks.Kind} to
  * pick one by name. All are safe and deadlock-free for any lock sets; they differ in what a
  * request walks and locks, and so in how much parallelism they leave.
  */

@@ -4,6 +4,7 @@ import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -196,6 +197,8 @@ class LockManagerContractTest {
         Set<String> names = Stream.of(HierarchicalLocks.Kind.values()).map(kind -> kind.create(TREE).name())
                 .collect(Collectors.toSet());
         assertEquals(HierarchicalLocks.Kind.values().length, names.size(), names::toString);
-        assertEquals("coarse over " + TREE, HierarchicalLocks.coarse(TREE).toString());
+        assertNotEquals(HierarchicalLocks.numLock(TREE).name(),
+                HierarchicalLocks.numLock(TREE, new NumLockCostModel(0, 1)).name(), "the cost model shows in the name");
+        assertEquals("domlock over " + TREE, HierarchicalLocks.domLock(TREE).toString());
     }
 }

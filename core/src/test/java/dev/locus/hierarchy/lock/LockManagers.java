@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Named;
 
 /**
  * Every lock manager configuration the suites run against: each {@link HierarchicalLocks.Kind},
- * so a new kind inherits every test.
+ * so a new kind inherits every test, plus NumLock at both ends of its cost model.
  */
 final class LockManagers {
 
@@ -29,6 +29,8 @@ final class LockManagers {
         Stream<Named<Spec>> kinds = Stream.of(HierarchicalLocks.Kind.values()).map(kind -> Named.of(kind.name(),
                 new Spec(kind::create, !List.of(HierarchicalLocks.Kind.COARSE, HierarchicalLocks.Kind.MEDIUM_GRAINED)
                         .contains(kind))));
-        return kinds;
+        return Stream.concat(kinds, Stream.of(
+                Named.of("NUM_LOCK never cutting", new Spec(h -> HierarchicalLocks.numLock(h, new NumLockCostModel(1, 0)), true)),
+                Named.of("NUM_LOCK cutting every gap", new Spec(h -> HierarchicalLocks.numLock(h, new NumLockCostModel(0, 1)), true))));
     }
 }
