@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.locus.hierarchy.Hierarchy;
+import dev.locus.toggle.ToggleExecutor;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -69,6 +71,15 @@ class ExecutorServiceContractTest {
             locus("fixedRange(2, 0, 1023), parkImmediately", () -> LocusExecutors.builder(2).fixedRange(0, 1023)
                     .idleStrategy(IdleStrategy.parkImmediately()).build()));
 
+    /**
+     * Locus executors without keys, which run the general contract only. Toggle's plain tasks are
+     * declared independent: by default each would lock the whole hierarchy and run alone, and the
+     * contract's tests occupy both workers with plain tasks.
+     */
+    private static final List<Named<Supplier<ExecutorService>>> UNKEYED = List.of(
+            Named.of("ToggleExecutor(2), independent plain tasks", () -> ToggleExecutor.builder(star(4), 2)
+                    .plainTasks(ToggleExecutor.PlainTasks.INDEPENDENT).build()));
+
     static Stream<Named<Supplier<KeyedExecutorService>>> keyedExecutors() {
         return LOCUS.stream();
     }
@@ -76,9 +87,21 @@ class ExecutorServiceContractTest {
     /** The locus executors and the JDK control. */
     static Stream<Named<Supplier<ExecutorService>>> executors() {
         Supplier<ExecutorService> control = () -> new ThreadPoolExecutor(2, 2, 0, MILLISECONDS, new LinkedBlockingQueue<>());
-        return Stream.concat(
-                LOCUS.stream().map(n -> Named.<Supplier<ExecutorService>>of(n.getName(), n.getPayload()::get)),
-                Stream.of(Named.of("ThreadPoolExecutor(2, 2) [JDK control]", control)));
+        return Stream.of(
+                        LOCUS.stream().map(n -> Named.<Supplier<ExecutorService>>of(n.getName(), n.getPayload()::get)),
+                        UNKEYED.stream(),
+                        Stream.of(Named.of("ThreadPoolExecutor(2, 2) [JDK control]", control)))
+                .flatMap(s -> s);
+    }
+
+    /** A root with {@code leaves} leaves. */
+    private static Hierarchy star(int leaves) {
+        Hierarchy.Builder b = Hierarchy.builder();
+        int root = b.node();
+        for (int i = 0; i < leaves; i++) {
+            b.edge(root, b.node());
+        }
+        return b.build();
     }
 
     private static Named<Supplier<KeyedExecutorService>> locus(String name, Supplier<KeyedExecutorService> factory) {
