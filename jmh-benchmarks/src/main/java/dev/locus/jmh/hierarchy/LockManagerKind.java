@@ -3,28 +3,29 @@ package dev.locus.jmh.hierarchy;
 import dev.locus.hierarchy.Hierarchy;
 import dev.locus.hierarchy.lock.HierarchicalLockManager;
 import dev.locus.hierarchy.lock.HierarchicalLocks;
-import java.util.function.Function;
 
 /** The hierarchical lock managers of paper 000 §4, by the label of the suite's {@code lockManager} param. */
 enum LockManagerKind {
 
-    COARSE("coarse", HierarchicalLocks::coarse),
-    MEDIUM_GRAINED("mediumGrained", HierarchicalLocks::mediumGrained),
-    INTENTION("intention", HierarchicalLocks::intention);
+    COARSE("coarse", HierarchicalLocks.Kind.COARSE),
+    MEDIUM_GRAINED("mediumGrained", HierarchicalLocks.Kind.MEDIUM_GRAINED),
+    INTENTION("intention", HierarchicalLocks.Kind.INTENTION),
+    DOM_LOCK("domLock", HierarchicalLocks.Kind.DOM_LOCK),
+    NUM_LOCK("numLock", HierarchicalLocks.Kind.NUM_LOCK);
 
     private final String label;
-    private final Function<Hierarchy, HierarchicalLockManager> factory;
+    private final HierarchicalLocks.Kind kind;
 
-    LockManagerKind(String label, Function<Hierarchy, HierarchicalLockManager> factory) {
+    LockManagerKind(String label, HierarchicalLocks.Kind kind) {
         this.label = label;
-        this.factory = factory;
+        this.kind = kind;
     }
 
     /** @throws IllegalArgumentException for an unknown label */
     static LockManagerKind of(String label) {
-        for (LockManagerKind kind : values()) {
-            if (kind.label.equals(label)) {
-                return kind;
+        for (LockManagerKind manager : values()) {
+            if (manager.label.equals(label)) {
+                return manager;
             }
         }
         throw new IllegalArgumentException("unknown lock manager " + label);
@@ -36,6 +37,6 @@ enum LockManagerKind {
 
     /** A new manager over {@code hierarchy}. */
     HierarchicalLockManager create(Hierarchy hierarchy) {
-        return factory.apply(hierarchy);
+        return kind.create(hierarchy);
     }
 }
