@@ -244,22 +244,36 @@ public class ToggleBenchmark extends BenchmarkDefaults {
 
         private final long[] executed = new long[COUNTED_WORKERS];
         private long steals;
+        /** The executor's counters after the last batch; null before this iteration's first. */
+        private long[] lastExecuted;
+        private long lastSteals;
 
         @Setup(Level.Iteration)
         public void reset() {
             Arrays.fill(executed, 0);
             steals = 0;
+            lastExecuted = null;
         }
 
+        /**
+         * Runs a batch and adds what the workers counted since the last one: a worker counts a task
+         * just after completing it, so a batch's last tasks may be counted only by the next batch's
+         * reading, and none is lost between batches.
+         */
         void runBatch(Setting setting) {
-            long[] before = setting.trial.executedPerWorker();
-            long stealsBefore = setting.trial.steals();
-            setting.runBatch();
-            long[] after = setting.trial.executedPerWorker();
-            for (int i = 0; i < after.length; i++) {
-                executed[i] += after[i] - before[i];
+            if (lastExecuted == null) {
+                lastExecuted = setting.trial.executedPerWorker();
+                lastSteals = setting.trial.steals();
             }
-            steals += setting.trial.steals() - stealsBefore;
+            setting.runBatch();
+            long[] now = setting.trial.executedPerWorker();
+            for (int i = 0; i < now.length; i++) {
+                executed[i] += now[i] - lastExecuted[i];
+            }
+            long stealsNow = setting.trial.steals();
+            steals += stealsNow - lastSteals;
+            lastExecuted = now;
+            lastSteals = stealsNow;
         }
 
         public long steals() {
