@@ -45,9 +45,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  *
  * <p>The default is the quick profile: workers 1 and 2, one 1 s warm-up and three 0.5 s measured
  * iterations per run, all in this JVM after a warm-up run per benchmark ({@link Profile#QUICK}
- * says why): about fourteen minutes on two cores, four of them for the oversubscription suite, whose
+ * says why): about seventeen minutes on two cores, four of them for the oversubscription suite, whose
  * runs warm up for 0.5 s ({@link OversubscriptionPlan}), three for the elision suite, whose runs
- * fork ({@link ElisionPlan}).
+ * fork ({@link ElisionPlan}), two and a half for the Toggle suite, whose runs are shorter
+ * ({@link TogglePlan}).
  * {@code --full} forks two JVMs per run, each with five 1 s warm-up and five 1 s measured
  * iterations, on worker counts 1, 2, 4, … up to the machine's processors, adds the cost-balanced
  * adaptive executor, and runs the oversubscription suite's whole grid: about 50 minutes on two

@@ -32,7 +32,7 @@ public class ToggleBenchmark extends BenchmarkDefaults {
      *   is tasks/s. Each workload (HierarchyWorkload) is a hierarchy and 8,192 tasks drawn once
      *   from a fixed seed; a trial replays them in order from the first, so every scheduler, lock
      *   manager and worker count runs the same tasks. A task holds its lock set while it touches
-     *   per-leaf counters below its nodes and computes for about a microsecond
+     *   per-leaf counters below its nodes and computes for about two microseconds
      *   (CriticalSection). Hierarchies and task pools are built once per JVM and kept.
      *
      *   Workloads: stmBench7, STMBench7's default graph in its three mixes (Figure 3(a)); xml, the

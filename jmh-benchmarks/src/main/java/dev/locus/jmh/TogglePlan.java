@@ -14,8 +14,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * most workers (the paper runs them at 16 threads), capped at 16 for Figure 5, whose per-worker
  * counters stop there.
  *
- * <p>Quick profile (workers 1 and 2; 74 runs and two warm-up runs, about three minutes on two
- * cores): Figure 3(a) with round-robin under each of the five lock managers and Toggle + DomLock;
+ * <p>Quick profile (workers 1 and 2; 78 runs and two warm-up runs, about two and a half minutes
+ * on two cores): Figure 3(a) with round-robin under each of the five lock managers and Toggle + DomLock;
  * 3(b) with round-robin and Toggle over DomLock, and Toggle's scheduler-exclusive mode; the sweeps
  * with round-robin and Toggle over DomLock, 5 skewness values, 5 task sizes and 5 hierarchy sizes;
  * Figure 5 with round-robin and Toggle with stealing on and off. Each quick run warms up for

@@ -12,30 +12,27 @@ import java.util.stream.Collectors;
  */
 enum ToggleFigure {
 
-    STMBENCH7("stmBench7", "Figure 3(a)", "STMBench7-shaped graph", "workers", List.of("mix"), false),
-    XML("xml", "Figure 3(b)", "tree-bank-shaped XML hierarchy", "workers", List.of("scale"), false),
-    SKEWNESS("skewness", "Figure 4(a)", "skewness, 1M-node 4-ary tree", "skewness", List.of("workers"), false),
-    NODES_PER_TASK("nodesPerTask", "Figure 4(b)", "nodes per task, all in one range", "nodes", List.of("workers"),
-            true),
+    STMBENCH7("stmBench7", "Figure 3(a)", "STMBench7-shaped graph", "workers", List.of("mix")),
+    XML("xml", "Figure 3(b)", "tree-bank-shaped XML hierarchy", "workers", List.of("scale")),
+    SKEWNESS("skewness", "Figure 4(a)", "skewness, 1M-node 4-ary tree", "skewness", List.of("workers")),
+    NODES_PER_TASK("nodesPerTask", "Figure 4(b)", "nodes per task, all in one range", "nodes", List.of("workers")),
+    /** Its x param is the worker count, which is also a group param: one x per panel, bars by worker index. */
     STEALING("stealing", "Figure 5", "tasks per worker, stealing on and off", "workers",
-            List.of("distribution", "workers"), false),
-    HIERARCHY_SIZE("hierarchySize", "Figure 6(a)", "hierarchy size, 4-ary trees", "size", List.of("workers"), false);
+            List.of("distribution", "workers")),
+    HIERARCHY_SIZE("hierarchySize", "Figure 6(a)", "hierarchy size, 4-ary trees", "size", List.of("workers"));
 
     private final String method;
     private final String number;
     private final String subject;
     private final String xParam;
     private final List<String> groupParams;
-    private final boolean logarithmic;
 
-    ToggleFigure(String method, String number, String subject, String xParam, List<String> groupParams,
-            boolean logarithmic) {
+    ToggleFigure(String method, String number, String subject, String xParam, List<String> groupParams) {
         this.method = method;
         this.number = number;
         this.subject = subject;
         this.xParam = xParam;
         this.groupParams = groupParams;
-        this.logarithmic = logarithmic;
     }
 
     /** The figure whose benchmark method is {@code method}, if any. */
@@ -60,11 +57,6 @@ enum ToggleFigure {
     /** The param on the x axis. */
     String xParam() {
         return xParam;
-    }
-
-    /** Whether the paper draws the y axis on a log scale. */
-    boolean logarithmic() {
-        return logarithmic;
     }
 
     /** The x axis in words, e.g. "nodes per task". */

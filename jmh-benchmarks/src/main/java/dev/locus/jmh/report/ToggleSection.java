@@ -20,8 +20,9 @@ final class ToggleSection {
             half-width relative to the score. Every task is drawn once from a fixed seed and \
             replayed, so every configuration runs the same tasks. A task holds its lock set while \
             it reads the counters of up to 4 leaves below each node it locks for reading, \
-            increments those below each node it locks for writing, and computes for about a \
-            microsecond (JMH's consumeCPU(250)). Configurations: roundRobin is locus's round-robin \
+            increments those below each node it locks for writing, reading each counter and writing \
+            it back after some computation, and computes for about two microseconds in all (JMH's \
+            consumeCPU(1000)). Configurations: roundRobin is locus's round-robin \
             executor (a queue per worker, tasks dealt in turn: the paper's fair round-robin), its \
             tasks taking their locks from the lock manager named; toggle is ToggleExecutor in \
             lock-manager mode over the same manager (paper 000's Toggle + DomLock), stealing on; \
