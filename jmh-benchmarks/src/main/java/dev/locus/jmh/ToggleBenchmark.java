@@ -38,8 +38,9 @@ public class ToggleBenchmark extends BenchmarkDefaults {
      *   Workloads: stmBench7, STMBench7's default graph in its three mixes (Figure 3(a)); xml, the
      *   tree-bank-shaped document at a scale (3(b)); skewness, a 1M-node 4-ary tree with tasks of
      *   NODES_PER_TASK nodes confined to one of `skewness` leaf ranges (4(a)); nodesPerTask, the
-     *   same tree with every task in the first of ONE_RANGE_OF ranges (4(b)); stealing, skewness 1
-     *   ("uniform") or the one-range workload with NODES_PER_TASK nodes ("skewed") (5);
+     *   same tree with every task in the first worker's bucket, the first of `workers` equal leaf
+     *   ranges (4(b)); stealing, skewness 1 ("uniform") or the one-bucket workload with
+     *   NODES_PER_TASK nodes ("skewed") (5);
      *   hierarchySize, 4-ary trees of 100 to 1M nodes with uniform tasks (6(a)).
      *
      *   The stealing method also reports, as auxiliary counters per second, the tasks each worker
@@ -64,8 +65,6 @@ public class ToggleBenchmark extends BenchmarkDefaults {
     static final int TREE_NODES = 1_000_000;
     /** Nodes each task locks in Figures 4(a), 5 and 6(a); the paper does not say. */
     static final int NODES_PER_TASK = 2;
-    /** The one-range workload keeps every task in the first of this many leaf ranges: one bucket of 16 workers. */
-    static final int ONE_RANGE_OF = 16;
     /** The most workers whose tasks the stealing method counts one by one. */
     static final int COUNTED_WORKERS = 16;
 
@@ -186,7 +185,11 @@ public class ToggleBenchmark extends BenchmarkDefaults {
         }
     }
 
-    /** Figure 4(b): the 1M-node tree, every task's {@code nodes} nodes in the first range. */
+    /**
+     * Figure 4(b): the 1M-node tree, every task's {@code nodes} nodes in the first worker's bucket
+     * (the first of {@code workers} equal leaf ranges), so that the bucket's inner sub-buckets,
+     * which cut that range, all get tasks to steal.
+     */
     @State(Scope.Benchmark)
     public static class NodesPerTask extends Setting {
 
@@ -195,11 +198,11 @@ public class ToggleBenchmark extends BenchmarkDefaults {
 
         @Override
         HierarchyWorkload workload() {
-            return HierarchyWorkload.oneRange(TREE_NODES, ONE_RANGE_OF, nodes);
+            return HierarchyWorkload.oneRange(TREE_NODES, workers, nodes);
         }
     }
 
-    /** Figure 5: uniform or skewed (one-range) tasks of {@link #NODES_PER_TASK} nodes on the 1M-node tree. */
+    /** Figure 5: uniform or skewed (one-bucket) tasks of {@link #NODES_PER_TASK} nodes on the 1M-node tree. */
     @State(Scope.Benchmark)
     public static class Stealing extends Setting {
 
@@ -214,7 +217,7 @@ public class ToggleBenchmark extends BenchmarkDefaults {
             }
             return switch (distribution) {
                 case "uniform" -> HierarchyWorkload.skewed(TREE_NODES, 1, NODES_PER_TASK);
-                case "skewed" -> HierarchyWorkload.oneRange(TREE_NODES, ONE_RANGE_OF, NODES_PER_TASK);
+                case "skewed" -> HierarchyWorkload.oneRange(TREE_NODES, workers, NODES_PER_TASK);
                 default -> throw new IllegalArgumentException("unknown distribution " + distribution);
             };
         }

@@ -110,8 +110,8 @@ public final class HierarchyWorkload {
 
     /**
      * Figures 4(b) and 5, the worst case for Toggle: as {@link #skewed}, but every task locks its
-     * nodes in the first of the {@code ranges} ranges, so with at most {@code ranges} workers every
-     * task falls into the first worker's bucket.
+     * nodes in the first of the {@code ranges} ranges; with {@code ranges} workers that range is
+     * the first worker's bucket, so every task falls into it.
      *
      * @throws IllegalArgumentException if {@code ranges} exceeds the leaves, or {@code nodesPerTask < 1}
      */

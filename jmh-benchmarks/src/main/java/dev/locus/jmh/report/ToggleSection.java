@@ -166,13 +166,13 @@ final class ToggleSection {
                     of tasks write. The paper runs 16 threads and finds Toggle's gain largest at the \
                     highest skewness.""";
             case NODES_PER_TASK -> """
-                    The same tree; every task locks its nodes in the first of 16 equal leaf ranges, so \
-                    with 16 workers or fewer all tasks fall in the first worker's bucket: the worst case \
+                    The same tree; every task locks its nodes in the first of as many equal leaf ranges \
+                    as there are workers, so all tasks fall in the first worker's bucket: the worst case \
                     for Toggle. The paper: Toggle above round-robin except at 1 node per task.""";
             case STEALING -> """
                     Share of the tasks each worker ran (from the executors' per-worker counters), and \
                     the share a worker ran from another's bucket. Uniform: skewness 1, 2 nodes per \
-                    task; skewed: the one-range workload of Figure 4(b) with 2 nodes per task. The \
+                    task; skewed: the one-bucket workload of Figure 4(b) with 2 nodes per task. The \
                     paper: under uniform accesses stealing on and off run alike; under skew stealing \
                     adds throughput.""";
             case HIERARCHY_SIZE -> """
