@@ -50,6 +50,25 @@ public final class IdleStrategy {
         return PARK;
     }
 
+    /**
+     * Waits one round of an idle spell: a spin for the first {@code spins} rounds, then a yield
+     * for the next {@code yields}, then {@code park} for every round after.
+     *
+     * @param round the rounds this spell has waited so far: 0 at first, then what this returned
+     * @return the round to pass next time
+     */
+    public int idle(int round, Runnable park) {
+        if (round < spins) {
+            Thread.onSpinWait();
+        } else if (round < spins + yields) {
+            Thread.yield();
+        } else {
+            park.run();
+            return round;
+        }
+        return round + 1;
+    }
+
     public int spins() {
         return spins;
     }

@@ -367,25 +367,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
 
     @Override
     public void close() {
-        if (isWorkerThread(Thread.currentThread())) {
-            shutdown();
-            return;
-        }
-        boolean interrupted = false;
-        shutdown();
-        while (!isTerminated()) {
-            try {
-                awaitTermination(1, TimeUnit.DAYS);
-            } catch (InterruptedException e) {
-                if (!interrupted) {
-                    shutdownNow();
-                    interrupted = true;
-                }
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        ExecutorSupport.close(this, isWorkerThread(Thread.currentThread()));
     }
 
     private boolean isWorkerThread(Thread t) {

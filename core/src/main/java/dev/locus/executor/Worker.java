@@ -249,7 +249,7 @@ final class Worker implements Runnable {
             } else if (executor.closed && heldCount == 0 && queue.isEmpty()) {
                 return;
             } else {
-                idle = idle(idle);
+                idle = idleStrategy.idle(idle, this::park);
             }
         }
     }
@@ -376,32 +376,10 @@ final class Worker implements Runnable {
         try {
             task.run();
         } catch (Throwable failure) {
-            report(failure);
+            ExecutorSupport.report(failure);
         } finally {
             EXECUTED.setOpaque(this, (long) EXECUTED.getOpaque(this) + 1);
         }
-    }
-
-    /** A task's throwable goes to the thread's handler, as if the thread had died of it. */
-    private static void report(Throwable failure) {
-        Thread t = Thread.currentThread();
-        try {
-            t.getUncaughtExceptionHandler().uncaughtException(t, failure);
-        } catch (Throwable ignored) {
-            // A failing handler must not take the worker down with it.
-        }
-    }
-
-    private int idle(int idle) {
-        if (idle < idleStrategy.spins()) {
-            Thread.onSpinWait();
-        } else if (idle < idleStrategy.spins() + idleStrategy.yields()) {
-            Thread.yield();
-        } else {
-            park();
-            return idle;
-        }
-        return idle + 1;
     }
 
     /**

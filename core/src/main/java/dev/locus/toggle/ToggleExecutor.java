@@ -1,5 +1,6 @@
 package dev.locus.toggle;
 
+import dev.locus.executor.ExecutorSupport;
 import dev.locus.executor.IdleStrategy;
 import dev.locus.executor.WorkerThreadFactory;
 import dev.locus.executor.routing.PdPartition;
@@ -71,6 +72,19 @@ import java.util.concurrent.locks.ReentrantLock;
  * notes carry the argument that conflicting tasks never overlap). Buckets cut the leaf numbers
  * into equal ranges, or into ranges of equal sampled load through the PD-partition of the keyed
  * executors (Builder.sampledRanges).
+ *
+ * Where the paper is vague or silent, the safe reading. (1) No task pool and no scheduler thread:
+ * producers place their own tasks, as the parallel executors of paper 002 do. (2) Conflict is the
+ * paper's: leaf sets that meet, read or write alike; shared readers of one leaf are kept apart
+ * too. (3) "Locks on the buckets" of a multi-bucket task (§3.3) are per-bucket fair locks, the
+ * claims, taken in bucket order; the host also holds its own claim while it runs its tasks and
+ * for a whole inner phase, which §3.4 leaves unsaid but the exclusion needs. The bit mask is the
+ * ascending list of spanned buckets, from each node's interval, not from the covering interval.
+ * (4) Algorithm 2's "wait till all remote threads finish" counts the stealers in; the counter
+ * starts, and rests between phases, at the number of sub-buckets. (5) A task moves inside only if
+ * its covering interval fits one sub-bucket. (6) Stealing is on or off per executor; the paper's
+ * closing remark that the scheduler enables it by load is left out (idle workers steal anyway).
+ * (7) No order among tasks is kept: moving tasks inside reorders them.
  *
  * Concurrency. Admission without a lock: a producer reads the run state, offers its task, and
  * reads the run state again; if the executor left RUNNING in between, it tries to take its task
@@ -355,24 +369,7 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
      */
     @Override
     public void close() {
-        shutdown();
-        if (isWorkerThread(Thread.currentThread())) {
-            return;
-        }
-        boolean interrupted = false;
-        while (!isTerminated()) {
-            try {
-                awaitTermination(1, TimeUnit.DAYS);
-            } catch (InterruptedException e) {
-                if (!interrupted) {
-                    shutdownNow();
-                    interrupted = true;
-                }
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        ExecutorSupport.close(this, isWorkerThread(Thread.currentThread()));
     }
 
     private boolean isWorkerThread(Thread t) {

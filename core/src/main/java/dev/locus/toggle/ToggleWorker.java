@@ -1,7 +1,7 @@
 package dev.locus.toggle;
 
 import dev.locus.executor.AffinityPinning;
-import dev.locus.executor.IdleStrategy;
+import dev.locus.executor.ExecutorSupport;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
@@ -207,7 +207,7 @@ final class ToggleWorker implements Runnable {
             if (state == ToggleExecutor.STOP || (state == ToggleExecutor.SHUTDOWN && bucket.outer.isEmpty())) {
                 return; // at SHUTDOWN no producer can add to the outer queue any more (ToggleExecutor notes)
             }
-            idle = idle(idle);
+            idle = settings.idleStrategy().idle(idle, this::park);
         }
     }
 
@@ -322,22 +322,12 @@ final class ToggleWorker implements Runnable {
         try {
             t.run.run();
         } catch (Throwable failure) {
-            report(failure);
+            ExecutorSupport.report(failure);
         } finally {
             EXECUTED.setOpaque(this, (long) EXECUTED.getOpaque(this) + 1);
             if (stealing) {
                 STOLEN.setOpaque(this, (long) STOLEN.getOpaque(this) + 1);
             }
-        }
-    }
-
-    /** A task's throwable goes to the thread's handler, as if the thread had died of it. */
-    private static void report(Throwable failure) {
-        Thread t = Thread.currentThread();
-        try {
-            t.getUncaughtExceptionHandler().uncaughtException(t, failure);
-        } catch (Throwable ignored) {
-            // A failing handler must not take the worker down with it.
         }
     }
 
@@ -441,19 +431,6 @@ final class ToggleWorker implements Runnable {
         if (Thread.interrupted() && executor.runState == ToggleExecutor.STOP) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private int idle(int idle) {
-        IdleStrategy strategy = settings.idleStrategy();
-        if (idle < strategy.spins()) {
-            Thread.onSpinWait();
-        } else if (idle < strategy.spins() + strategy.yields()) {
-            Thread.yield();
-        } else {
-            park();
-            return idle;
-        }
-        return idle + 1;
     }
 
     /**

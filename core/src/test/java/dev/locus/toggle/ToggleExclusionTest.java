@@ -189,7 +189,9 @@ class ToggleExclusionTest {
             f.get(WAIT_S, SECONDS);
         }
         assertEquals(1, runners.size(), "bucket 0's tasks ran on " + runners);
-        ToggleStats stats = executor.stats();
+        executor.shutdown();
+        assertTrue(executor.awaitTermination(WAIT_S, SECONDS));
+        ToggleStats stats = executor.stats(); // final: a worker counts a task just after it ran
         assertEquals(0, stats.stolen());
         assertEquals(200, stats.workers().get(0).executed());
         assertTrue(stats.workers().get(0).toggles() > 0, stats.toString());
@@ -213,14 +215,19 @@ class ToggleExclusionTest {
         executor.execute(task(bLocks, b));
         b.awaitRan(); // the scheduler did not hold it back: no claims in lock-manager mode
         assertTrue(locked.contains(aLocks) && locked.contains(bLocks), "tasks ran without their locks: " + locked);
-        assertTrue(released.contains(bLocks) && !released.contains(aLocks), "released " + released);
+        awaitReleased(released, bLocks);
+        assertFalse(released.contains(aLocks), "A's locks were released while A ran");
         a.release();
-        a.awaitFinished();
+        awaitReleased(released, aLocks);
+    }
+
+    /** Waits until {@code locks} were released: just after the task's operation returned. */
+    private static void awaitReleased(Set<LockSet> released, LockSet locks) throws InterruptedException {
         long deadline = System.nanoTime() + SECONDS.toNanos(WAIT_S);
-        while (!released.contains(aLocks) && System.nanoTime() < deadline) {
+        while (!released.contains(locks) && System.nanoTime() < deadline) {
             Thread.sleep(1);
         }
-        assertTrue(released.contains(aLocks), "A's locks were not released");
+        assertTrue(released.contains(locks), locks + " was never released");
     }
 
     // ---------------------------------------------------------------- helpers
