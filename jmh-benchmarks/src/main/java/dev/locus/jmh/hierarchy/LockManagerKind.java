@@ -23,12 +23,7 @@ enum LockManagerKind {
 
     /** @throws IllegalArgumentException for an unknown label */
     static LockManagerKind of(String label) {
-        for (LockManagerKind manager : values()) {
-            if (manager.label.equals(label)) {
-                return manager;
-            }
-        }
-        throw new IllegalArgumentException("unknown lock manager " + label);
+        return Labels.find(values(), LockManagerKind::label, label, "lock manager");
     }
 
     String label() {

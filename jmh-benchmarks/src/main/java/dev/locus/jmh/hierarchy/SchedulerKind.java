@@ -23,12 +23,7 @@ enum SchedulerKind {
 
     /** @throws IllegalArgumentException for an unknown label */
     static SchedulerKind of(String label) {
-        for (SchedulerKind kind : values()) {
-            if (kind.label.equals(label)) {
-                return kind;
-            }
-        }
-        throw new IllegalArgumentException("unknown scheduler " + label);
+        return Labels.find(values(), SchedulerKind::label, label, "scheduler");
     }
 
     String label() {

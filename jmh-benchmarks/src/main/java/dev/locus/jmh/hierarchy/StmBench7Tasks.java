@@ -41,12 +41,7 @@ final class StmBench7Tasks implements TaskGenerator {
 
         /** @throws IllegalArgumentException for an unknown label */
         static Mix of(String label) {
-            for (Mix mix : values()) {
-                if (mix.label.equals(label)) {
-                    return mix;
-                }
-            }
-            throw new IllegalArgumentException("unknown STMBench7 mix " + label);
+            return Labels.find(values(), Mix::label, label, "STMBench7 mix");
         }
 
         String label() {

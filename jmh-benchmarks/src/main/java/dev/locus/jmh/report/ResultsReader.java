@@ -177,7 +177,7 @@ final class ResultsReader {
                 return Optional.empty();
             }
             return ToggleFigure.ofMethod(method).map(figure -> new ToggleMeasurement(figure, params(),
-                    score(primaryMetric()), error(primaryMetric()), secondaries()));
+                    score(primaryMetric()), error(primaryMetric()), secondaries()).checked());
         }
 
         Optional<OverheadMeasurement> overhead() {

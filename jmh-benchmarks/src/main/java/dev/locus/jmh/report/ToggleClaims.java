@@ -157,7 +157,7 @@ final class ToggleClaims {
     /** Stealing on ÷ off in Figure 5 for {@code distribution} at {@code workers}; NaN unless both were measured. */
     static double stealingRatio(ToggleResults results, String distribution, int workers) {
         String group = ToggleFigure.STEALING.group(Map.of("distribution", distribution,
-                ToggleMeasurement.WORKERS, Integer.toString(workers)));
+                ToggleMeasurement.WORKERS, Integer.toString(workers))::get);
         return results.ratio(ToggleFigure.STEALING, group, Names.TOGGLE_DOM_LOCK, Names.TOGGLE_NO_STEAL_DOM_LOCK,
                 workers);
     }

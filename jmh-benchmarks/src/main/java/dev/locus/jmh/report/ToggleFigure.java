@@ -2,8 +2,8 @@ package dev.locus.jmh.report;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
@@ -68,10 +68,9 @@ enum ToggleFigure {
         };
     }
 
-    /** A panel's name from {@code params}' group params, e.g. "readDominated, 2 workers". */
-    String group(Map<String, String> params) {
-        return groupParams.stream().map(p -> label(p, params.getOrDefault(p, "?")))
-                .collect(Collectors.joining(", "));
+    /** A panel's name from the values of the group params, e.g. "readDominated, 2 workers". */
+    String group(UnaryOperator<String> params) {
+        return groupParams.stream().map(p -> label(p, params.apply(p))).collect(Collectors.joining(", "));
     }
 
     /** E.g. {@code toggle-fig4a-skewness.png}. */

@@ -27,6 +27,20 @@ record ToggleMeasurement(ToggleFigure figure, Map<String, String> params, double
         secondary = Map.copyOf(secondary);
     }
 
+    /**
+     * This measurement, once every param the report reads is there and numeric where it must be.
+     *
+     * @throws IllegalStateException if a param is missing
+     * @throws NumberFormatException if the worker count or the x value is not an integer
+     */
+    ToggleMeasurement checked() {
+        configuration();
+        workers();
+        x();
+        group();
+        return this;
+    }
+
     /** The scheduler and lock manager, e.g. "roundRobin + domLock", or "toggleExclusive", which locks nothing. */
     String configuration() {
         String scheduler = param(SCHEDULER);
@@ -44,7 +58,7 @@ record ToggleMeasurement(ToggleFigure figure, Map<String, String> params, double
 
     /** The values of the figure's group params, e.g. "readDominated" or "2 workers". */
     String group() {
-        return figure.group(params);
+        return figure.group(this::param);
     }
 
     /**

@@ -52,6 +52,13 @@ class ToggleReportTest {
     }
 
     @Test
+    void aRowWithoutAParamTheReportReadsIsMalformed() throws IOException {
+        JmhJson json = new JmhJson().toggle("skewness", TOGGLE, DOM, 2, Map.of(), TASKS);
+        IOException e = assertThrows(IOException.class, () -> ResultsReader.read(json.write(directory)));
+        assertTrue(e.getMessage().contains("row 0 is malformed: no param skewness"), e.getMessage());
+    }
+
+    @Test
     void xmlClaimIsJudgedAtTheMostWorkersOfTheLargestDocument() throws IOException {
         Pairs json = xml("0.1", 1, 1.0).xml("0.1", 2, 1.03).xml("1.0", 1, 0.9).xml("1.0", 2, 1.2);
         Claim claim = ToggleClaims.toggleAboveRoundRobinOnXml(read(json));
