@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * A workload of paper 000 §4 ready to measure: a hierarchy, {@value #POOL_SIZE} tasks drawn from it
@@ -41,6 +42,18 @@ public final class HierarchyWorkload {
     private static final Map<String, Hierarchy> TREES = new ConcurrentHashMap<>();
     private static final Map<Double, Hierarchy> TREEBANKS = new ConcurrentHashMap<>();
     private static final Map<String, HierarchyWorkload> WORKLOADS = new ConcurrentHashMap<>();
+    /** STMBench7's graph with its default parameters, shared by the three mixes. */
+    private static final Supplier<StmBench7Hierarchy> STMBENCH7 = new Supplier<>() {
+        private StmBench7Hierarchy graph;
+
+        @Override
+        public synchronized StmBench7Hierarchy get() {
+            if (graph == null) {
+                graph = StmBench7Hierarchy.builder().build();
+            }
+            return graph;
+        }
+    };
 
     private final String description;
     private final Hierarchy hierarchy;
@@ -67,11 +80,8 @@ public final class HierarchyWorkload {
      */
     public static HierarchyWorkload stmBench7(String mix) {
         StmBench7Tasks.Mix parsed = StmBench7Tasks.Mix.of(mix);
-        return cached("stmBench7 " + mix, key -> {
-            StmBench7Hierarchy graph = StmBench7Hierarchy.builder().build();
-            return new HierarchyWorkload("STMBench7 graph, " + mix, graph.hierarchy(),
-                    new StmBench7Tasks(graph, parsed));
-        });
+        return cached("stmBench7 " + mix, key -> new HierarchyWorkload("STMBench7 graph, " + mix,
+                STMBENCH7.get().hierarchy(), new StmBench7Tasks(STMBENCH7.get(), parsed)));
     }
 
     /**
