@@ -35,9 +35,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /**
  * The main job: runs paper 002's experiments (§5, Figures 3–9) — the three dictionaries under
  * every executor, key distribution and worker count, and the executor overhead of Figure 9 — and
- * the oversubscription experiments of papers 004 and 001 ({@link OversubscriptionPlan}) and paper
- * 003's lock-elision HashMap ({@link ElisionPlan}), then writes the JMH results, {@code REPORT.md}
- * and the charts.
+ * the oversubscription experiments of papers 004 and 001 ({@link OversubscriptionPlan}), paper
+ * 003's lock-elision HashMap ({@link ElisionPlan}) and paper 000's Toggle scheduler
+ * ({@link TogglePlan}), then writes the JMH results, {@code REPORT.md} and the charts.
  *
  * <pre>
  * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.Reproduce [--full] [--workers 1,2,4] [--only REGEX] [--out results]
@@ -45,9 +45,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  *
  * <p>The default is the quick profile: workers 1 and 2, one 1 s warm-up and three 0.5 s measured
  * iterations per run, all in this JVM after a warm-up run per benchmark ({@link Profile#QUICK}
- * says why): about fourteen minutes on two cores, four of them for the oversubscription suite, whose
+ * says why): about seventeen minutes on two cores, four of them for the oversubscription suite, whose
  * runs warm up for 0.5 s ({@link OversubscriptionPlan}), three for the elision suite, whose runs
- * fork ({@link ElisionPlan}).
+ * fork ({@link ElisionPlan}), two and a half for the Toggle suite, whose runs are shorter
+ * ({@link TogglePlan}).
  * {@code --full} forks two JVMs per run, each with five 1 s warm-up and five 1 s measured
  * iterations, on worker counts 1, 2, 4, … up to the machine's processors, adds the cost-balanced
  * adaptive executor, and runs the oversubscription suite's whole grid: about 50 minutes on two
@@ -122,7 +123,7 @@ public final class Reproduce {
         Path json = out.resolve("jmh-results.json");
         List<Run> plan = plan();
         Instant started = Instant.now();
-        System.out.printf(Locale.ROOT, "locus main job: papers 002, 004, 001 and 003; profile %s; workers %s; %d runs%n",
+        System.out.printf(Locale.ROOT, "locus main job: papers 002, 004, 001, 003 and 000; profile %s; workers %s; %d runs%n",
                 profile(), Arrays.toString(workers), plan.size());
 
         if (profile().forks() == 0) {
@@ -203,6 +204,7 @@ public final class Reproduce {
         }
         plan.addAll(OversubscriptionPlan.runs(full, profile().forks() == 0));
         plan.addAll(ElisionPlan.runs(full));
+        plan.addAll(TogglePlan.runs(full, workers, profile().forks() == 0));
         return plan.stream().filter(run -> only.matcher(run.method()).find()).toList();
     }
 
@@ -244,7 +246,7 @@ public final class Reproduce {
         if (run.warmUp()) {
             return options.warmupIterations(WARM_UP_SECONDS).measurementIterations(1);
         }
-        return full ? options : ElisionPlan.quick(run, OversubscriptionPlan.quick(run, options));
+        return full ? options : TogglePlan.quick(run, ElisionPlan.quick(run, OversubscriptionPlan.quick(run, options)));
     }
 
     private Profile profile() {
@@ -309,7 +311,8 @@ public final class Reproduce {
         @Override
         public String toString() {
             StringBuilder s = new StringBuilder(method);
-            Stream.of("distribution", "executor", "workers", "configuration", "threads", "implementation", "valueSize")
+            Stream.of("mix", "scale", "skewness", "nodes", "size", "distribution", "executor", "scheduler", "lockManager",
+                            "workers", "configuration", "threads", "implementation", "valueSize")
                     .filter(params::containsKey)
                     .forEach(p -> s.append(' ').append(label(p)).append(params.get(p)));
             if (threads > 0) {

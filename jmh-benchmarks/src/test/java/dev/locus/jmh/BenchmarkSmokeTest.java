@@ -29,7 +29,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * <p>The oversubscription suite runs only at its largest thread count, {@value #OVERSUBSCRIBED}
  * threads, where its configurations differ most (most platform threads per core, most logical
  * threads per worker), but with every configuration and workload: its whole grid is 385 runs,
- * each populating its structure anew, which would take minutes.
+ * each populating its structure anew, which would take minutes. The Toggle suite, whose default
+ * grid has thousands of cells, is left to {@link ToggleBenchmarkSmokeTest}.
  */
 class BenchmarkSmokeTest {
 
@@ -38,13 +39,15 @@ class BenchmarkSmokeTest {
     private static final String SWITCHES = "switches";
     private static final String OVERSUBSCRIPTION = OversubscriptionBenchmark.class.getName();
     private static final String OVERSUBSCRIBED = "64";
+    private static final String TOGGLE = ToggleBenchmark.class.getName();
 
     @Test
     @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void everyBenchmarkRunsAndScores() throws RunnerException {
         String oversubscription = "^" + OVERSUBSCRIPTION.replace(".", "\\.") + "\\.";
         List<RunResult> results = new ArrayList<>();
-        results.addAll(run(options().include("dev\\.locus\\.jmh\\..*").exclude(oversubscription)));
+        results.addAll(run(options().include("dev\\.locus\\.jmh\\..*").exclude(oversubscription)
+                .exclude("^" + TOGGLE.replace(".", "\\.") + "\\.")));
         results.addAll(run(options().include(oversubscription).param("threads", OVERSUBSCRIBED)));
 
         int expected = expectedRuns();
@@ -66,7 +69,7 @@ class BenchmarkSmokeTest {
     }
 
     /** Unsynchronized iterations, as in the main job (Reproduce.options says why). */
-    private static ChainedOptionsBuilder options() {
+    static ChainedOptionsBuilder options() {
         return new OptionsBuilder()
                 .syncIterations(false)
                 .forks(0)
@@ -96,6 +99,9 @@ class BenchmarkSmokeTest {
         var silent = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
         int runs = 0;
         for (BenchmarkListEntry entry : BenchmarkList.defaultList().getAll(silent, List.of())) {
+            if (entry.getUsername().startsWith(TOGGLE + ".")) {
+                continue;
+            }
             boolean oversubscription = entry.getUsername().startsWith(OVERSUBSCRIPTION + ".");
             int combinations = 1;
             for (Map.Entry<String, String[]> param : entry.getParams().orElse(Map.of()).entrySet()) {

@@ -36,7 +36,7 @@ final class FigureCharts {
     static final String OVERHEAD_TITLE = "Figure 9 — executor overhead: empty transactions (txn/s)";
     static final String OVERHEAD_FILE = "fig9-executor-overhead.png";
 
-    private static final int PANEL_WIDTH = 520;
+    static final int PANEL_WIDTH = 520;
     /** Figure 9 has one panel, which also has to hold the title and the legend. */
     private static final int OVERHEAD_WIDTH = 1000;
     private static final int PANEL_HEIGHT = 400;
@@ -44,7 +44,7 @@ final class FigureCharts {
     private static final int LEGEND_HEIGHT = 40;
     private static final int LEGEND_ROW_HEIGHT = 24;
     private static final int LEGEND_GAP = 28;
-    private static final String THROUGHPUT_PATTERN = "#,##0";
+    static final String THROUGHPUT_PATTERN = "#,##0";
 
     private final Results results;
     private final SeriesStyles styles;
@@ -167,13 +167,13 @@ final class FigureCharts {
     }
 
     /** The tick label at {@code exponent} on a log2 axis: the power of two, or nothing between them. */
-    private static String powerOfTwo(double exponent) {
+    static String powerOfTwo(double exponent) {
         long rounded = Math.round(exponent);
         return Math.abs(exponent - rounded) < 1e-9 ? Long.toString(1L << rounded) : "";
     }
 
     /** @param yPattern the y axis's decimal pattern; null for XChart's choice */
-    private static XYChart panel(int width, String title, String xTitle, String yTitle, String yPattern) {
+    static XYChart panel(int width, String title, String xTitle, String yTitle, String yPattern) {
         XYChart chart = new XYChart(width, PANEL_HEIGHT);
         chart.setTitle(title);
         chart.setXAxisTitle(xTitle);
@@ -196,7 +196,7 @@ final class FigureCharts {
      * One line through the measured points of {@code name}, at {@code x.applyAsDouble(count)} for
      * each count; returns false, adding none, if it has none.
      */
-    private static boolean addSeries(XYChart chart, SeriesStyles styles, String name, Collection<Integer> counts,
+    static boolean addSeries(XYChart chart, SeriesStyles styles, String name, Collection<Integer> counts,
             IntToDoubleFunction x, IntToDoubleFunction value) {
         List<Double> xs = new ArrayList<>();
         List<Double> ys = new ArrayList<>();
@@ -215,7 +215,7 @@ final class FigureCharts {
     }
 
     /** The panels side by side under {@code title}, above a legend of {@code names}, as one PNG. */
-    private static Path save(String title, List<XYChart> panels, SeriesStyles styles, Collection<String> names,
+    static Path save(String title, List<XYChart> panels, SeriesStyles styles, Collection<String> names,
             Path file) throws IOException {
         int width = panels.stream().mapToInt(XYChart::getWidth).sum();
         List<List<String>> legend = legendRows(names, width);

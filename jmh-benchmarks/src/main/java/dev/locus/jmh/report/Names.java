@@ -47,6 +47,17 @@ final class Names {
     static final List<String> ELISION_PEERS = List.of("SYNCHRONIZED", "READ_WRITE_LOCK", "STAMPED_LOCK",
             "CONCURRENT_HASH_MAP");
 
+    /** Paper 000's baseline: STMBench7's fair round-robin with DomLock. */
+    static final String ROUND_ROBIN_DOM_LOCK = "roundRobin + domLock";
+    /** Paper 000's Toggle + DomLock, stealing on. */
+    static final String TOGGLE_DOM_LOCK = "toggle + domLock";
+    /** Toggle + DomLock with stealing off (paper 000 Figure 5). */
+    static final String TOGGLE_NO_STEAL_DOM_LOCK = "toggleNoSteal + domLock";
+    /** Round-robin under each lock manager, then Toggle's configurations (the Toggle suite's series). */
+    static final Comparator<String> TOGGLE_ORDER = order(List.of("roundRobin + coarse", "roundRobin + mediumGrained",
+            "roundRobin + intention", ROUND_ROBIN_DOM_LOCK, "roundRobin + numLock", TOGGLE_DOM_LOCK, "toggle + numLock",
+            TOGGLE_NO_STEAL_DOM_LOCK, "toggleExclusive"), List.of());
+
     /** The paper's three executors, the ones its claims are about. */
     static final List<String> PAPER_EXECUTORS = List.of(ROUND_ROBIN, FIXED_RANGE, ADAPTIVE);
 

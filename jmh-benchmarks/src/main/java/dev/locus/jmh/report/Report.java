@@ -19,7 +19,9 @@ import java.util.TreeMap;
  * papers 004 and 001 (the oversubscription suite) with issue 7's claim per workload, tables of
  * commit rates and abort ratios, and a chart per workload; then, where the results have elision
  * rows, a part on paper 003 with issue 6's two questions, ops/s and ratios to lock-only per
- * workload, and a chart per workload. Prints the claims and a summary.
+ * workload, and a chart per workload; then, where the results have Toggle rows, a part on paper
+ * 000 with issue 5's three claims, tasks/s and ratios to round-robin + DomLock per figure, and a
+ * chart per figure. Prints the claims and a summary.
  *
  * <pre>
  * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.report.Report [--in FILE] [--out DIR]
@@ -30,8 +32,9 @@ import java.util.TreeMap;
  * the machine and profile. The charts are {@code fig3-hash-table-throughput.png} …
  * {@code fig8-sorted-list-contention.png}, {@code fig9-executor-overhead.png} and
  * {@code oversubscription-redBlackTree.png} … {@code oversubscription-counterArray.png} and
- * {@code elision-getOnly-4B.png} … {@code elision-mixed-1024B.png}; a figure with no data gets no
- * chart.
+ * {@code elision-getOnly-4B.png} … {@code elision-mixed-1024B.png} and
+ * {@code toggle-fig3a-stmBench7.png} … {@code toggle-fig6a-hierarchySize.png}; a figure with no
+ * data gets no chart.
  */
 public final class Report {
 
@@ -50,8 +53,8 @@ public final class Report {
      * prints the claims, a summary and the paths written to {@code console}.
      *
      * @param resultsJson a JMH JSON result file holding rows of DictionaryBenchmark,
-     *     InlineDictionaryBenchmark, TransactionOverheadBenchmark, OversubscriptionBenchmark or
-     *     ElisionBenchmark; rows
+     *     InlineDictionaryBenchmark, TransactionOverheadBenchmark, OversubscriptionBenchmark,
+     *     ElisionBenchmark or ToggleBenchmark; rows
      *     of other benchmarks are skipped
      * @throws IOException if the file cannot be read, is not JMH JSON, has none of those rows, or
      *     the output cannot be written
@@ -61,6 +64,7 @@ public final class Report {
         List<Claim> claims = Claims.evaluate(results);
         List<Claim> oversubscriptionClaims = OversubscriptionClaims.evaluate(results);
         List<Claim> elisionClaims = ElisionClaims.evaluate(results.elision());
+        List<Claim> toggleClaims = ToggleClaims.evaluate(results.toggle());
         RunFacts facts = RunFacts.besides(resultsJson);
         Files.createDirectories(outputDirectory);
 
@@ -85,13 +89,21 @@ public final class Report {
             figures.writeElision(workload, outputDirectory).ifPresent(chart -> elisionCharts.put(workload, chart));
         }
 
+        Map<ToggleFigure, Path> toggleCharts = new EnumMap<>(ToggleFigure.class);
+        ToggleCharts toggleFigures = new ToggleCharts(results.toggle());
+        for (ToggleFigure figure : ToggleFigure.values()) {
+            record(toggleCharts, figure, toggleFigures.write(figure, outputDirectory),
+                    outputDirectory.resolve(figure.fileName()));
+        }
+
         MarkdownReport markdown = new MarkdownReport(results, claims, facts, charts);
         OversubscriptionSection oversubscription = new OversubscriptionSection(results.oversubscription(),
                 oversubscriptionClaims, workloadCharts);
         Path report = outputDirectory.resolve(REPORT_FILE);
         ElisionSection elision = new ElisionSection(results.elision(), elisionClaims, elisionCharts);
-        Files.writeString(report, markdown.document() + oversubscription.document() + elision.document(),
-                StandardCharsets.UTF_8);
+        ToggleSection toggle = new ToggleSection(results.toggle(), toggleClaims, toggleCharts);
+        Files.writeString(report, markdown.document() + oversubscription.document() + elision.document()
+                + toggle.document(), StandardCharsets.UTF_8);
 
         console.println("Paper 002, §5.4 claims:");
         console.println();
@@ -111,10 +123,17 @@ public final class Report {
             console.print(elision.claimsTable());
             console.println();
         }
+        if (!results.toggle().isEmpty()) {
+            console.println("Issue 5 (paper 000), Toggle against round-robin and DomLock, stealing under skew:");
+            console.println();
+            console.print(toggle.claimsTable());
+            console.println();
+        }
         List<Path> written = new ArrayList<>(List.of(report));
         written.addAll(charts.values());
         written.addAll(workloadCharts.values());
         written.addAll(elisionCharts.values());
+        written.addAll(toggleCharts.values());
         written.forEach(path -> console.println("wrote " + path.toAbsolutePath()));
     }
 

@@ -13,7 +13,8 @@ import java.util.stream.Collectors;
 /**
  * The measurements of one JMH result file, at most one per cell, with the lookups the tables,
  * charts and claims make: paper 002's here, the oversubscription suite's in
- * {@link #oversubscription()}, the elision suite's in {@link #elision()}. A lookup of a cell that
+ * {@link #oversubscription()}, the elision suite's in {@link #elision()}, the Toggle suite's in
+ * {@link #toggle()}. A lookup of a cell that
  * was not measured gives NaN (or an empty Optional), which the report prints as "—".
  */
 final class Results {
@@ -22,6 +23,7 @@ final class Results {
     private final List<OverheadMeasurement> overhead;
     private final OversubscriptionResults oversubscription;
     private final ElisionResults elision;
+    private final ToggleResults toggle;
     private final List<String> settings;
 
     /**
@@ -30,11 +32,12 @@ final class Results {
      */
     Results(List<DictionaryMeasurement> dictionary, List<OverheadMeasurement> overhead,
             List<OversubscriptionMeasurement> oversubscription, List<ElisionMeasurement> elision,
-            List<String> settings) {
+            List<ToggleMeasurement> toggle, List<String> settings) {
         this.dictionary = List.copyOf(dictionary);
         this.overhead = List.copyOf(overhead);
         this.oversubscription = new OversubscriptionResults(oversubscription);
         this.elision = new ElisionResults(elision);
+        this.toggle = new ToggleResults(toggle);
         this.settings = List.copyOf(settings);
         requireUnique(this.dictionary, m -> m.structure().method() + ", " + m.distribution() + ", "
                 + m.executor() + ", " + m.workers() + " workers");
@@ -42,7 +45,13 @@ final class Results {
     }
 
     boolean isEmpty() {
-        return dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty() && elision.isEmpty();
+        return dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty() && elision.isEmpty()
+                && toggle.isEmpty();
+    }
+
+    /** The Toggle suite's measurements (paper 000). */
+    ToggleResults toggle() {
+        return toggle;
     }
 
     /** The elision suite's measurements (paper 003). */

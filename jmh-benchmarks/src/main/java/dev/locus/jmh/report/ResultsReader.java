@@ -11,8 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -31,7 +33,10 @@ import java.util.TreeSet;
  * {@code configuration} and {@code threads} (its own threads, not JMH's) and score committed
  * transactions/s with the secondary metrics {@code aborts}/s and {@code switches}/s.
  * {@code ElisionBenchmark} rows carry {@code implementation} (and for {@code getOnly},
- * {@code valueSize}) and score operations/s of all JMH threads.
+ * {@code valueSize}) and score operations/s of all JMH threads. {@code ToggleBenchmark} rows carry
+ * {@code scheduler}, {@code lockManager}, {@code workers} and their figure's params, and score
+ * tasks/s; its {@code stealing} rows add the auxiliary counters {@code worker0} … and
+ * {@code steals} per second.
  */
 final class ResultsReader {
 
@@ -41,6 +46,7 @@ final class ResultsReader {
     private static final String OVERHEAD = PACKAGE + "TransactionOverheadBenchmark";
     private static final String OVERSUBSCRIPTION = PACKAGE + "OversubscriptionBenchmark";
     private static final String ELISION = PACKAGE + "ElisionBenchmark";
+    private static final String TOGGLE = PACKAGE + "ToggleBenchmark";
     private static final String CONTENTION = "contentionInstances";
     private static final String ABORTS = "aborts";
     private static final String SWITCHES = "switches";
@@ -73,6 +79,7 @@ final class ResultsReader {
         List<OverheadMeasurement> overhead = new ArrayList<>();
         List<OversubscriptionMeasurement> oversubscription = new ArrayList<>();
         List<ElisionMeasurement> elision = new ArrayList<>();
+        List<ToggleMeasurement> toggle = new ArrayList<>();
         Set<String> settings = new LinkedHashSet<>();
         Set<String> skipped = new TreeSet<>();
         int index = 0;
@@ -84,12 +91,14 @@ final class ResultsReader {
                 Optional<OverheadMeasurement> overheadRow = row.overhead();
                 Optional<OversubscriptionMeasurement> oversubscriptionRow = row.oversubscription();
                 Optional<ElisionMeasurement> elisionRow = row.elision();
+                Optional<ToggleMeasurement> toggleRow = row.toggle();
                 dictionaryRow.ifPresent(dictionary::add);
                 overheadRow.ifPresent(overhead::add);
                 oversubscriptionRow.ifPresent(oversubscription::add);
                 elisionRow.ifPresent(elision::add);
+                toggleRow.ifPresent(toggle::add);
                 if (dictionaryRow.isPresent() || overheadRow.isPresent() || oversubscriptionRow.isPresent()
-                        || elisionRow.isPresent()) {
+                        || elisionRow.isPresent() || toggleRow.isPresent()) {
                     settings.add(row.settings());
                 } else {
                     skipped.add(row.benchmark);
@@ -98,13 +107,14 @@ final class ResultsReader {
                 throw new IOException(where + " is malformed: " + e.getMessage(), e);
             }
         }
-        if (dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty() && elision.isEmpty()) {
+        if (dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty() && elision.isEmpty()
+                && toggle.isEmpty()) {
             throw new IOException(json + " has no results of " + DICTIONARY + ", " + INLINE_DICTIONARY + ", "
-                    + OVERHEAD + ", " + OVERSUBSCRIPTION + " or " + ELISION
+                    + OVERHEAD + ", " + OVERSUBSCRIPTION + ", " + ELISION + " or " + TOGGLE
                     + (skipped.isEmpty() ? "" : "; it holds only " + String.join(", ", skipped)));
         }
         try {
-            return new Results(dictionary, overhead, oversubscription, elision, new ArrayList<>(settings));
+            return new Results(dictionary, overhead, oversubscription, elision, toggle, new ArrayList<>(settings));
         } catch (IllegalArgumentException e) {
             throw new IOException(json + ": " + e.getMessage(), e);
         }
@@ -161,6 +171,15 @@ final class ResultsReader {
                     score(primaryMetric()), error(primaryMetric())));
         }
 
+        /** A ToggleBenchmark row: every param, and every auxiliary counter by name. */
+        Optional<ToggleMeasurement> toggle() {
+            if (!className.equals(TOGGLE)) {
+                return Optional.empty();
+            }
+            return ToggleFigure.ofMethod(method).map(figure -> new ToggleMeasurement(figure, params(),
+                    score(primaryMetric()), error(primaryMetric()), secondaries()).checked());
+        }
+
         Optional<OverheadMeasurement> overhead() {
             if (!className.equals(OVERHEAD)) {
                 return Optional.empty();
@@ -194,6 +213,26 @@ final class ResultsReader {
                 throw new IllegalStateException("no params, expected " + name);
             }
             return string(params.getAsJsonObject(), name);
+        }
+
+        private Map<String, String> params() {
+            Map<String, String> params = new HashMap<>();
+            JsonElement json = this.json.get("params");
+            if (json != null && json.isJsonObject()) {
+                json.getAsJsonObject().entrySet().forEach(p -> params.put(p.getKey(), p.getValue().getAsString()));
+            }
+            return params;
+        }
+
+        /** Every secondary metric per second. */
+        private Map<String, Double> secondaries() {
+            Map<String, Double> secondaries = new HashMap<>();
+            JsonElement secondary = json.get("secondaryMetrics");
+            if (secondary != null && secondary.isJsonObject()) {
+                secondary.getAsJsonObject().entrySet()
+                        .forEach(m -> secondaries.put(m.getKey(), score(m.getValue().getAsJsonObject())));
+            }
+            return secondaries;
         }
 
         private JsonObject primaryMetric() {

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -21,6 +22,7 @@ final class JmhJson {
     static final String OVERHEAD = "dev.locus.jmh.TransactionOverheadBenchmark.";
     static final String OVERSUBSCRIPTION = "dev.locus.jmh.OversubscriptionBenchmark.";
     static final String ELISION = "dev.locus.jmh.ElisionBenchmark.";
+    static final String TOGGLE = "dev.locus.jmh.ToggleBenchmark.";
     /** The module's older benchmark, whose rows the report skips. */
     static final String UNRELATED = "dev.locus.jmh.ExecutorOverheadBenchmark.emptyTasks";
     private static final int PRODUCERS = 4;
@@ -94,6 +96,33 @@ final class JmhJson {
     /** An ElisionBenchmark mixed row, which has no valueSize param. */
     JmhJson mixed(String implementation, int threads, double opsPerSecond) {
         rows.add(row(ELISION + "mixed", threads, Map.of("implementation", implementation), opsPerSecond));
+        return this;
+    }
+
+    /**
+     * A ToggleBenchmark row of {@code method}: one JMH thread, {@code scheduler}, {@code lockManager}
+     * and {@code workers} params, and the figure's {@code params}; tasks/s.
+     */
+    JmhJson toggle(String method, String scheduler, String lockManager, int workers, Map<String, String> params,
+            double tasksPerSecond) {
+        Map<String, String> all = new HashMap<>(params);
+        all.put("scheduler", scheduler);
+        all.put("lockManager", lockManager);
+        all.put("workers", Integer.toString(workers));
+        rows.add(row(TOGGLE + method, 1, all, tasksPerSecond));
+        return this;
+    }
+
+    /** A ToggleBenchmark stealing row: tasks/s, and each worker's tasks/s as {@code worker0} … , and steals/s. */
+    JmhJson stealing(String distribution, String scheduler, double tasksPerSecond, double stealsPerSecond,
+            double... perWorker) {
+        toggle("stealing", scheduler, "domLock", perWorker.length, Map.of("distribution", distribution),
+                tasksPerSecond);
+        JsonObject secondary = last().getAsJsonObject("secondaryMetrics");
+        for (int i = 0; i < perWorker.length; i++) {
+            secondary.add("worker" + i, metric(perWorker[i], Double.NaN));
+        }
+        secondary.add("steals", metric(stealsPerSecond, Double.NaN));
         return this;
     }
 

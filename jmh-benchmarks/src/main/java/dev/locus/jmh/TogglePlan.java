@@ -1,0 +1,124 @@
+package dev.locus.jmh;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * The main job's runs of {@link ToggleBenchmark} (paper 000 §4, Figures 3–6(a)). Figures 3(a) and
+ * 3(b) run at every worker count of the job; the sweeps of Figures 4(a), 4(b), 5 and 6(a) at the
+ * most workers (the paper runs them at 16 threads), capped at 16 for Figure 5, whose per-worker
+ * counters stop there.
+ *
+ * <p>Quick profile (workers 1 and 2; 78 runs and two warm-up runs, about two and a half minutes
+ * on two cores): Figure 3(a) with round-robin under each of the five lock managers and Toggle + DomLock;
+ * 3(b) with round-robin and Toggle over DomLock, and Toggle's scheduler-exclusive mode; the sweeps
+ * with round-robin and Toggle over DomLock, 5 skewness values, 5 task sizes and 5 hierarchy sizes;
+ * Figure 5 with round-robin and Toggle with stealing on and off. Each quick run warms up for
+ * {@link #QUICK_WARM_UP} and measures {@value #QUICK_ITERATIONS} iterations of
+ * {@link #QUICK_ITERATION}. The full profile adds Toggle + NumLock and the scheduler-exclusive mode
+ * to Figure 3(a), stealing off and the scheduler-exclusive mode to the sweeps, and more points.
+ */
+final class TogglePlan {
+
+    private static final String BENCHMARK = "ToggleBenchmark.";
+    private static final String ROUND_ROBIN = "roundRobin";
+    private static final String TOGGLE = "toggle";
+    private static final String NO_STEAL = "toggleNoSteal";
+    private static final String EXCLUSIVE = "toggleExclusive";
+    private static final String DOM_LOCK = "domLock";
+
+    static final List<String> MIXES = List.of("readDominated", "readWrite", "writeDominated");
+    static final List<String> LOCK_MANAGERS = List.of("coarse", "mediumGrained", "intention", DOM_LOCK, "numLock");
+    /**
+     * The tree-bank document at full size, 2,437,666 elements, in both profiles: it builds in a few
+     * seconds, once per JVM.
+     */
+    static final String XML_SCALE = "1.0";
+    static final List<Integer> SKEWNESS = List.of(1, 2, 4, 8, 16, 32, 64);
+    static final List<Integer> QUICK_SKEWNESS = List.of(1, 2, 4, 16, 64);
+    static final List<Integer> NODES = List.of(1, 2, 4, 8, 16, 32);
+    static final List<Integer> QUICK_NODES = List.of(1, 2, 4, 8, 16);
+    static final List<Integer> SIZES = List.of(100, 1_000, 10_000, 100_000, 1_000_000);
+    static final List<String> DISTRIBUTIONS = List.of("uniform", "skewed");
+    /** Figure 5 counts the tasks of this many workers at most (ToggleBenchmark.COUNTED_WORKERS). */
+    static final int MOST_COUNTED_WORKERS = ToggleBenchmark.COUNTED_WORKERS;
+
+    static final TimeValue QUICK_WARM_UP = TimeValue.milliseconds(500);
+    static final int QUICK_ITERATIONS = 3;
+    static final TimeValue QUICK_ITERATION = TimeValue.milliseconds(400);
+
+    private TogglePlan() {
+    }
+
+    /**
+     * The runs in the report's order, preceded, if {@code warmUps}, by two unrecorded warm-up runs
+     * at the most workers: Toggle + DomLock on STMBench7's read-write mix and round-robin + DomLock
+     * on the uniform 1M-node tree, which compile the schedulers, DomLock and the tasks' work.
+     */
+    static List<Reproduce.Run> runs(boolean full, int[] workers, boolean warmUps) {
+        int most = Arrays.stream(workers).max().orElseThrow();
+        List<Reproduce.Run> runs = new ArrayList<>();
+        if (warmUps) {
+            runs.add(run("stmBench7", TOGGLE, DOM_LOCK, most, Map.of("mix", "readWrite"), true));
+            runs.add(run("skewness", ROUND_ROBIN, DOM_LOCK, most, Map.of("skewness", "1"), true));
+        }
+        for (String mix : MIXES) {
+            for (int w : workers) {
+                for (String lockManager : LOCK_MANAGERS) {
+                    runs.add(run("stmBench7", ROUND_ROBIN, lockManager, w, Map.of("mix", mix), false));
+                }
+                runs.add(run("stmBench7", TOGGLE, DOM_LOCK, w, Map.of("mix", mix), false));
+                if (full) {
+                    runs.add(run("stmBench7", TOGGLE, "numLock", w, Map.of("mix", mix), false));
+                    runs.add(run("stmBench7", EXCLUSIVE, DOM_LOCK, w, Map.of("mix", mix), false));
+                }
+            }
+        }
+        List<String> schedulers = full ? List.of(ROUND_ROBIN, TOGGLE, NO_STEAL, EXCLUSIVE)
+                : List.of(ROUND_ROBIN, TOGGLE);
+        for (int w : workers) {
+            for (String scheduler : List.of(ROUND_ROBIN, TOGGLE, EXCLUSIVE)) {
+                runs.add(run("xml", scheduler, DOM_LOCK, w, Map.of("scale", XML_SCALE), false));
+            }
+        }
+        sweep(runs, "skewness", "skewness", full ? SKEWNESS : QUICK_SKEWNESS, schedulers, most);
+        sweep(runs, "nodesPerTask", "nodes", full ? NODES : QUICK_NODES, schedulers, most);
+        int counted = Math.min(most, MOST_COUNTED_WORKERS);
+        for (String distribution : DISTRIBUTIONS) {
+            for (String scheduler : List.of(ROUND_ROBIN, TOGGLE, NO_STEAL)) {
+                runs.add(run("stealing", scheduler, DOM_LOCK, counted, Map.of("distribution", distribution), false));
+            }
+        }
+        sweep(runs, "hierarchySize", "size", SIZES, schedulers, most);
+        return runs;
+    }
+
+    /** {@code options} for {@code run} in the quick profile: this suite's runs are shorter. */
+    static ChainedOptionsBuilder quick(Reproduce.Run run, ChainedOptionsBuilder options) {
+        return run.method().startsWith(BENCHMARK) ? options.warmupTime(QUICK_WARM_UP)
+                .measurementIterations(QUICK_ITERATIONS).measurementTime(QUICK_ITERATION) : options;
+    }
+
+    private static void sweep(List<Reproduce.Run> runs, String method, String param, List<Integer> values,
+            List<String> schedulers, int workers) {
+        for (int value : values) {
+            for (String scheduler : schedulers) {
+                runs.add(run(method, scheduler, DOM_LOCK, workers, Map.of(param, Integer.toString(value)), false));
+            }
+        }
+    }
+
+    private static Reproduce.Run run(String method, String scheduler, String lockManager, int workers,
+            Map<String, String> params, boolean warmUp) {
+        Map<String, String> all = new HashMap<>(params);
+        all.put("scheduler", scheduler);
+        all.put("lockManager", lockManager);
+        all.put("workers", Integer.toString(workers));
+        return new Reproduce.Run(BENCHMARK + method, Map.copyOf(all), 0, warmUp);
+    }
+}

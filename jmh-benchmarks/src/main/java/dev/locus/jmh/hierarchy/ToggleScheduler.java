@@ -1,0 +1,57 @@
+package dev.locus.jmh.hierarchy;
+
+import dev.locus.hierarchy.Hierarchy;
+import dev.locus.hierarchy.lock.HierarchicalLockManager;
+import dev.locus.toggle.ToggleExecutor;
+import dev.locus.toggle.ToggleStats;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Toggle (paper 000 §3) with its default thresholds and equal bucket ranges: in lock-manager mode
+ * its tasks take their locks from a lock manager, as the paper's Toggle + DomLock; in
+ * scheduler-exclusive mode they take none.
+ */
+final class ToggleScheduler implements TaskScheduler {
+
+    /** How long {@link #stop()} waits for the workers to finish. */
+    private static final long STOP_SECONDS = 10;
+
+    private final ToggleExecutor executor;
+
+    /** @param locks the manager the tasks lock through, or null for scheduler-exclusive mode */
+    ToggleScheduler(Hierarchy hierarchy, int workers, boolean stealing, HierarchicalLockManager locks) {
+        ToggleExecutor.Builder builder = ToggleExecutor.builder(hierarchy, workers).stealing(stealing)
+                .name("toggle" + (stealing ? "" : "NoSteal") + "-" + (locks == null ? "exclusive" : locks.name()));
+        if (locks != null) {
+            builder.lockManager(locks::lock);
+        }
+        this.executor = builder.build();
+    }
+
+    @Override
+    public Future<?> submit(CriticalSection section, LeafCounters counters) {
+        return executor.submit(section.locks(), () -> section.run(counters));
+    }
+
+    @Override
+    public long[] executedPerWorker() {
+        return executor.stats().workers().stream().mapToLong(ToggleStats.WorkerStats::executed).toArray();
+    }
+
+    @Override
+    public long steals() {
+        return executor.stats().stolen();
+    }
+
+    /** @throws IllegalStateException if the workers have not finished after {@value #STOP_SECONDS} s */
+    @Override
+    public void stop() throws InterruptedException {
+        executor.shutdown();
+        if (!executor.awaitTermination(STOP_SECONDS, TimeUnit.SECONDS)) {
+            int dropped = executor.shutdownNow().size();
+            throw new IllegalStateException(executor + " did not terminate within " + STOP_SECONDS + " s; dropped "
+                    + dropped + " queued tasks");
+        }
+    }
+}
