@@ -3,10 +3,13 @@ package dev.locus.jmh;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.locus.htm.NativeHtm;
+import dev.locus.jmh.hashmap.Implementation;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openjdk.jmh.results.RunResult;
@@ -29,7 +32,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * <p>The oversubscription suite runs only at its largest thread count, {@value #OVERSUBSCRIBED}
  * threads, where its configurations differ most (most platform threads per core, most logical
  * threads per worker), but with every configuration and workload: its whole grid is 385 runs,
- * each populating its structure anew, which would take minutes. The Toggle suite, whose default
+ * each populating its structure anew, which would take minutes. The elision suite runs the
+ * implementations this CPU supports (its HTM ones refuse to start without RTM). The Toggle suite, whose default
  * grid has thousands of cells, is left to {@link ToggleBenchmarkSmokeTest}.
  */
 class BenchmarkSmokeTest {
@@ -40,15 +44,22 @@ class BenchmarkSmokeTest {
     private static final String OVERSUBSCRIPTION = OversubscriptionBenchmark.class.getName();
     private static final String OVERSUBSCRIBED = "64";
     private static final String TOGGLE = ToggleBenchmark.class.getName();
+    private static final String ELISION = ElisionBenchmark.class.getName();
+    /** The elision suite's implementations this CPU can run: the HTM ones need RTM. */
+    private static final String[] ELISION_IMPLEMENTATIONS = Stream.of(Implementation.values())
+            .filter(implementation -> !implementation.needsRtm() || NativeHtm.rtmSupported())
+            .map(Implementation::name).toArray(String[]::new);
 
     @Test
     @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void everyBenchmarkRunsAndScores() throws RunnerException {
         String oversubscription = "^" + OVERSUBSCRIPTION.replace(".", "\\.") + "\\.";
         List<RunResult> results = new ArrayList<>();
+        String elision = "^" + ELISION.replace(".", "\\.") + "\\.";
         results.addAll(run(options().include("dev\\.locus\\.jmh\\..*").exclude(oversubscription)
-                .exclude("^" + TOGGLE.replace(".", "\\.") + "\\.")));
+                .exclude("^" + TOGGLE.replace(".", "\\.") + "\\.").exclude(elision)));
         results.addAll(run(options().include(oversubscription).param("threads", OVERSUBSCRIBED)));
+        results.addAll(run(options().include(elision).param("implementation", ELISION_IMPLEMENTATIONS)));
 
         int expected = expectedRuns();
         assertTrue(expected > 0, "no benchmarks in META-INF/BenchmarkList");
@@ -103,10 +114,14 @@ class BenchmarkSmokeTest {
                 continue;
             }
             boolean oversubscription = entry.getUsername().startsWith(OVERSUBSCRIPTION + ".");
+            boolean elision = entry.getUsername().startsWith(ELISION + ".");
             int combinations = 1;
             for (Map.Entry<String, String[]> param : entry.getParams().orElse(Map.of()).entrySet()) {
-                boolean fixed = oversubscription && param.getKey().equals("threads");
-                combinations *= fixed ? 1 : param.getValue().length;
+                if (oversubscription && param.getKey().equals("threads")) {
+                    continue;
+                }
+                combinations *= elision && param.getKey().equals("implementation") ? ELISION_IMPLEMENTATIONS.length
+                        : param.getValue().length;
             }
             runs += combinations;
         }
