@@ -18,8 +18,8 @@ public abstract class ElisionPolicy {
     /**
      * Paper 003's adaptive policy (§4.2), learning per lock which mode progression (LOCK,
      * SWOPT+LOCK, HTM+LOCK, HTM+SWOPT+LOCK) and how many HTM attempts suit each (lock, context),
-     * with phases of 1,000 executions, then grouping retrying optimistic executions ahead of
-     * conflicting ones. One instance per lock.
+     * with phases of 1,000 executions, each progression measured in three rounds, then grouping
+     * retrying optimistic executions ahead of conflicting ones. One instance per lock.
      */
     public static ElisionPolicy adaptive() {
         return adaptive(1_000);

@@ -4,8 +4,9 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * What the adaptive policy has learned about one granule: per progression, the mean execution time
- * measured and the number of HTM attempts to make (X); and the progression it chose. Written when a
+ * What the adaptive policy has learned about one granule: per progression, the least of the mean
+ * execution times measured in its rounds and the number of HTM attempts to make (X); and the
+ * progression it chose. Written when a
  * phase ends, by the one thread that ends it; read by every execution (fields are volatile maps
  * replaced whole).
  */
@@ -22,9 +23,10 @@ final class GranuleModel {
         return meanNanos.getOrDefault(p, Double.NaN);
     }
 
+    /** Records a round's mean time for {@code p}; the least of its rounds is kept. */
     void measured(Progression p, double nanos) {
         Map<Progression, Double> next = new EnumMap<>(meanNanos);
-        next.put(p, nanos);
+        next.merge(p, nanos, Math::min);
         meanNanos = next;
     }
 

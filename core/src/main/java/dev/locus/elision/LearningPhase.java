@@ -14,15 +14,16 @@ import java.util.concurrent.atomic.LongAdder;
  *     lock-wide best, used by granules without a choice of their own and by all when uniform
  * @param htmStep for an HTM progression: 1 learns the attempts needed, 2 their histogram, 3
  *     measures the chosen X; 0 otherwise
+ * @param round which measurement of this progression (or of the custom choices) this is, from 1
  * @param uniform whether, when done, every granule uses {@code progression}
  */
-record LearningPhase(Stage stage, Progression progression, int htmStep, boolean uniform,
+record LearningPhase(Stage stage, Progression progression, int htmStep, int round, boolean uniform,
         ConcurrentHashMap<Granule, PhaseRecord> records, LongAdder time, LongAdder executions, AtomicBoolean ended) {
 
     enum Stage { WARM_UP, LEARN, CUSTOM, DONE }
 
-    static LearningPhase of(Stage stage, Progression progression, int htmStep, boolean uniform) {
-        return new LearningPhase(stage, progression, htmStep, uniform, new ConcurrentHashMap<>(), new LongAdder(),
+    static LearningPhase of(Stage stage, Progression progression, int htmStep, int round, boolean uniform) {
+        return new LearningPhase(stage, progression, htmStep, round, uniform, new ConcurrentHashMap<>(), new LongAdder(),
                 new LongAdder(), new AtomicBoolean());
     }
 
@@ -40,7 +41,7 @@ record LearningPhase(Stage stage, Progression progression, int htmStep, boolean 
     @Override
     public String toString() {
         return stage == Stage.WARM_UP ? "warm-up"
-                : stage == Stage.LEARN ? "learn " + progression + (htmStep > 0 ? " step " + htmStep : "")
-                : stage == Stage.CUSTOM ? "custom" : uniform ? "done: " + progression : "done: per context";
+                : stage == Stage.LEARN ? "learn " + progression + (htmStep > 0 ? " step " + htmStep : "") + " round " + round
+                : stage == Stage.CUSTOM ? "custom round " + round : uniform ? "done: " + progression : "done: per context";
     }
 }
