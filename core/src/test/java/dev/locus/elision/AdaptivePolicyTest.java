@@ -13,28 +13,36 @@ import org.junit.jupiter.api.Test;
 /**
  * The adaptive policy settles, per context, on HTM where it commits, on SWOPT where HTM aborts and
  * SWOPT succeeds, and on the lock where both fail (paper 003 §4.2). The paths are simulated with
- * set costs (the lock body 20 µs, an optimistic attempt 2 µs, an HTM attempt 0.5 µs), so that each
- * context's best choice is clear; HTM is a test double with a set commit rate.
+ * set costs: the lock body 20 µs, an optimistic attempt 2 µs, a committing HTM attempt 0.5 µs and
+ * an aborting one 10 µs (it aborts halfway through the body, as a capacity abort does). So every
+ * wrong choice costs at least 50% more than the right one: the policy learns from timed phases, and
+ * a difference of a few percent is within their noise on a busy machine (an aborting attempt of
+ * 0.5 µs against the 20 µs lock made this test fail in CI). HTM is a test double with a set commit
+ * rate.
  */
 class AdaptivePolicyTest {
 
     private static final int PHASE = 1_000;
     private static final int SETTLED_EXECUTIONS = 300;
+    private static final long LOCK_NANOS = 20_000;
+    private static final long SWOPT_NANOS = 2_000;
+    private static final long COMMITTING_HTM_NANOS = 500;
+    private static final long ABORTING_HTM_NANOS = 10_000;
 
     @Test
     void eachContextSettlesOnTheModeThatWorksForIt() {
         ElidableLock lock = ElidableLock.builder("adaptive", LockApi.of(new ReentrantLock()))
                 .policy(ElisionPolicy.adaptive(PHASE)).build();
-        Probe htmCommits = new Probe(lock, "htmCommits", 1.0, true);
-        Probe htmAborts = new Probe(lock, "htmAborts", 0.0, true);
-        Probe bothFail = new Probe(lock, "bothFail", 0.0, false);
+        Probe htmCommits = new Probe(lock, "htmCommits", 1.0, COMMITTING_HTM_NANOS, true);
+        Probe htmAborts = new Probe(lock, "htmAborts", 0.0, ABORTING_HTM_NANOS, true);
+        Probe bothFail = new Probe(lock, "bothFail", 0.0, ABORTING_HTM_NANOS, false);
         AdaptivePolicy policy = (AdaptivePolicy) lock.policy();
         int rounds = 0;
         while (policy.timesEveryExecution()) {
             htmCommits.section.call();
             htmAborts.section.call();
             bothFail.section.call();
-            assertTrue(++rounds < 20 * PHASE, "still learning after " + rounds + " rounds: " + policy);
+            assertTrue(++rounds < 25 * PHASE, "still learning after " + rounds + " rounds: " + policy);
         }
         String settled = lock.report().rows().stream().map(r -> r.context() + ": " + r.policy())
                 .collect(Collectors.joining("; "));
@@ -82,23 +90,23 @@ class AdaptivePolicyTest {
     }
 
     /**
-     * A section whose HTM path commits with {@code htmCommitRate} and whose SWOPT path succeeds or
-     * always fails, with exact counts of the attempts in each (the report's counts are estimates
-     * beyond 4,096).
+     * A section whose HTM path commits with {@code htmCommitRate}, each attempt taking
+     * {@code htmNanos}, and whose SWOPT path succeeds or always fails, with exact counts of the
+     * attempts in each (the report's counts are estimates beyond 4,096).
      */
     private static final class Probe {
         final SimulatedHtm<String> htm;
         final AtomicInteger swoptAttempts = new AtomicInteger();
         final CriticalSection<String> section;
 
-        Probe(ElidableLock lock, String name, double htmCommitRate, boolean swoptSucceeds) {
-            htm = new SimulatedHtm<>(htmCommitRate, 500, () -> "htm");
+        Probe(ElidableLock lock, String name, double htmCommitRate, long htmNanos, boolean swoptSucceeds) {
+            htm = new SimulatedHtm<>(htmCommitRate, htmNanos, () -> "htm");
             section = lock.section(name, () -> {
-                SimulatedHtm.spin(20_000);
+                SimulatedHtm.spin(LOCK_NANOS);
                 return "lock";
             }, swopt -> {
                 swoptAttempts.incrementAndGet();
-                SimulatedHtm.spin(2_000);
+                SimulatedHtm.spin(SWOPT_NANOS);
                 if (!swoptSucceeds) {
                     throw Interference.INSTANCE;
                 }
