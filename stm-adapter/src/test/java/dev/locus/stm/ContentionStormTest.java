@@ -26,15 +26,21 @@ import org.multiverse.api.references.TxnInteger;
 /**
  * An abort storm: many workers increment one ref, each transaction holding it open for a few
  * microseconds. Every contention manager must end with the exact count; the serializing ones must
- * abort far less than basic.
+ * abort far less than basic. Over 12 storms each, on the 2-core machine (three runs on JDK 17 and
+ * three on JDK 25), basic aborted 4.1-6.6 times as often as serializeSpin and 2.2-2.7 times as
+ * often as serializePark, whose parked losers wake late enough to conflict again; single storms
+ * vary by 3x, so the comparison sums 12 of each.
  */
 class ContentionStormTest {
 
     private static final int WORKERS = 4;
     private static final int TRANSACTIONS = 4_000;
     private static final long WORK_NANOS = 20_000;
-    private static final int MAX_COMPARISON_ROUNDS = 12;
+    private static final int COMPARISON_ROUNDS = 12;
     private static final long MIN_BASIC_ABORTS = 1_000;
+    /** How many times as many aborts basic must have as serializeSpin, and as serializePark. */
+    private static final double SPIN_FACTOR = 2;
+    private static final double PARK_FACTOR = 1.5;
 
     static Map<String, Supplier<ContentionManager>> managers() {
         Map<String, Supplier<ContentionManager>> m = new LinkedHashMap<>();
@@ -68,23 +74,20 @@ class ContentionStormTest {
         long basic = 0;
         long spin = 0;
         long park = 0;
-        int rounds = 0;
-        // Interleaved rounds, so that load from elsewhere on the machine hits all three alike; more
-        // rounds while the machine was too busy for the workers to overlap and conflict.
-        while (rounds < MAX_COMPARISON_ROUNDS && (rounds < 3 || basic < MIN_BASIC_ABORTS)) {
+        // Interleaved rounds, so that load from elsewhere on the machine hits all three alike.
+        for (int round = 0; round < COMPARISON_ROUNDS; round++) {
             basic += storm(all.get("basic").get()).total().aborts();
             spin += storm(all.get("serializeSpin").get()).total().aborts();
             park += storm(all.get("serializePark").get()).total().aborts();
-            rounds++;
         }
         System.out.printf("aborts in %d storms: basic=%d serializeSpin=%d serializePark=%d%n",
-                rounds, basic, spin, park);
+                COMPARISON_ROUNDS, basic, spin, park);
         // On a machine too busy for the workers to overlap, the storm barely conflicts and there is
         // nothing to compare: skip, saying so, rather than fail on the machine's load.
         assumeTrue(basic >= MIN_BASIC_ABORTS, "the storm must conflict for the comparison to mean anything: "
-                + basic + " aborts in " + rounds + " storms");
-        assertTrue(spin * 2 < basic, "serializeSpin " + spin + " vs basic " + basic);
-        assertTrue(park * 2 < basic, "serializePark " + park + " vs basic " + basic);
+                + basic + " aborts in " + COMPARISON_ROUNDS + " storms");
+        assertTrue(spin * SPIN_FACTOR < basic, "serializeSpin " + spin + " vs basic " + basic);
+        assertTrue(park * PARK_FACTOR < basic, "serializePark " + park + " vs basic " + basic);
     }
 
     /** Runs the storm and checks the final value; returns the adapter's counts. */
