@@ -33,7 +33,7 @@ public class ToggleBenchmark extends BenchmarkDefaults {
      *   from a fixed seed; a trial replays them in order from the first, so every scheduler, lock
      *   manager and worker count runs the same tasks. A task holds its lock set while it touches
      *   per-leaf counters below its nodes and computes for about two microseconds
-     *   (CriticalSection). Hierarchies and task pools are built once per JVM and kept.
+     *   (WorkloadTask). Hierarchies and task pools are built once per JVM and kept.
      *
      *   Workloads: stmBench7, STMBench7's default graph in its three mixes (Figure 3(a)); xml, the
      *   tree-bank-shaped document at a scale (3(b)); skewness, a 1M-node 4-ary tree with tasks of

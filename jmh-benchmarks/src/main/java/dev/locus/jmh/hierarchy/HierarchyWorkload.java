@@ -57,17 +57,17 @@ public final class HierarchyWorkload {
 
     private final String description;
     private final Hierarchy hierarchy;
-    private final CriticalSection[] tasks;
+    private final WorkloadTask[] tasks;
     private final LeafCounters counters;
 
     private HierarchyWorkload(String description, Hierarchy hierarchy, TaskGenerator generator) {
         this.description = description;
         this.hierarchy = hierarchy;
         this.counters = new LeafCounters(hierarchy.leafCount());
-        this.tasks = new CriticalSection[POOL_SIZE];
+        this.tasks = new WorkloadTask[POOL_SIZE];
         SplittableRandom random = new SplittableRandom(SEED);
         for (int i = 0; i < POOL_SIZE; i++) {
-            tasks[i] = CriticalSection.of(generator.next(random));
+            tasks[i] = WorkloadTask.of(generator.next(random));
         }
     }
 
@@ -143,7 +143,7 @@ public final class HierarchyWorkload {
     }
 
     /** The {@code i}-th task of the pool, {@code i} taken modulo {@link #POOL_SIZE}. */
-    CriticalSection task(int i) {
+    WorkloadTask task(int i) {
         return tasks[Math.floorMod(i, POOL_SIZE)];
     }
 

@@ -26,8 +26,8 @@ final class RoundRobinScheduler implements TaskScheduler {
     }
 
     @Override
-    public Future<?> submit(CriticalSection section, LeafCounters counters) {
-        HierarchicalTask task = new HierarchicalTask(section.locks(), () -> section.run(counters));
+    public Future<?> submit(WorkloadTask work, LeafCounters counters) {
+        HierarchicalTask task = new HierarchicalTask(work.locks(), () -> work.run(counters));
         return executor.submit(() -> {
             locks.run(task);
             return null;

@@ -30,8 +30,8 @@ final class ToggleScheduler implements TaskScheduler {
     }
 
     @Override
-    public Future<?> submit(CriticalSection section, LeafCounters counters) {
-        return executor.submit(section.locks(), () -> section.run(counters));
+    public Future<?> submit(WorkloadTask work, LeafCounters counters) {
+        return executor.submit(work.locks(), () -> work.run(counters));
     }
 
     @Override

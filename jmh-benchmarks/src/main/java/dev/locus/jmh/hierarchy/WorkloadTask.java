@@ -15,7 +15,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * {@value #WORK_TOKENS} tokens of {@link Blackhole#consumeCPU} in all, a fixed amount of
  * computation, shared out between the touches.
  */
-final class CriticalSection {
+final class WorkloadTask {
 
     /** Leaves touched below each locked node, at most. */
     static final int TOUCHES_PER_NODE = 4;
@@ -35,7 +35,7 @@ final class CriticalSection {
     /** Written so that the reads are not optimized away; racy and never read. */
     private long sink;
 
-    private CriticalSection(LockSet locks, int[] reads, int[] writes) {
+    private WorkloadTask(LockSet locks, int[] reads, int[] writes) {
         this.locks = locks;
         this.reads = reads;
         this.writes = writes;
@@ -43,14 +43,14 @@ final class CriticalSection {
     }
 
     /** The section of {@code locks}: the leaves to touch below each of its nodes, chosen now. */
-    static CriticalSection of(LockSet locks) {
+    static WorkloadTask of(LockSet locks) {
         Hierarchy hierarchy = locks.hierarchy();
         Leaves reads = new Leaves();
         Leaves writes = new Leaves();
         for (int i = 0; i < locks.size(); i++) {
             touched(hierarchy, locks.node(i), locks.mode(i) == LockMode.WRITE ? writes : reads);
         }
-        return new CriticalSection(locks, reads.toArray(), writes.toArray());
+        return new WorkloadTask(locks, reads.toArray(), writes.toArray());
     }
 
     LockSet locks() {
