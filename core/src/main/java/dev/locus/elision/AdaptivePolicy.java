@@ -1,9 +1,8 @@
 package dev.locus.elision;
 
 import dev.locus.elision.LearningPhase.Stage;
-import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,12 +38,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * takes that one instead. After that the policy is done (no more timing beyond the sampled 3%).
  * A granule first seen after learning uses the lock-wide best with X = 1.
  *
- * Rounds (not in the paper). A phase's mean time is at the mercy of one preemption, GC pause or
- * compilation that falls in it: on a busy 2-core machine such a hiccup made a 4x faster
- * progression measure slower. So the progressions are measured in MEASUREMENT_ROUNDS rounds (the
- * first with the HTM steps 1-3, the later ones with X as chosen), and so is the custom phase; every
- * comparison uses the least of a progression's round means, a hiccup only ever adding time. This
- * about doubles the learning (20 phases instead of 10 with HTM and SWOPT offered).
+ * Rounds and phase length (not in the paper). A phase's mean time is at the mercy of what happens
+ * to fall in it. A preemption, GC pause or compilation adds time: on a busy 2-core machine one made
+ * a 4x faster progression measure slower. And a phase that is short in time may see only one of
+ * the threads: 1,000 gets of a 16-key table take about 50 us, less than a scheduling quantum, so the
+ * lock measured uncontended and beat SWOPT, which at 2 threads runs 5x faster. So a phase lasts
+ * phaseExecutions executions of one granule and at least MIN_PHASE_NANOS, several quanta; and the
+ * progressions are measured in MEASUREMENT_ROUNDS rounds (the first with the HTM steps 1-3, the
+ * later ones with X as chosen), as is the custom phase, and every comparison uses the median of the
+ * round means (RoundTimes), which one round disturbed either way does not move far. This about
+ * doubles the learning: 20 phases instead of 10 where HTM and SWOPT are offered, 0.2 s or more.
  *
  * Grouping. An execution whose optimistic attempt failed arrives at a scalable non-zero
  * indicator and departs when it ends or falls back to an exclusive attempt. Before a LOCK or HTM
@@ -68,6 +71,8 @@ final class AdaptivePolicy extends ElisionPolicy {
     static final int LEARNING_HTM_ATTEMPTS = 10;
     /** How often each progression, and the custom phase, is measured; see the notes. */
     static final int MEASUREMENT_ROUNDS = 3;
+    /** The shortest phase; see the notes. */
+    static final long MIN_PHASE_NANOS = 10_000_000;
     /** The paper's "large Y". */
     static final int SWOPT_ATTEMPTS = 100;
     private static final int HTM_SLACK = 1;
@@ -77,9 +82,10 @@ final class AdaptivePolicy extends ElisionPolicy {
     private final int phaseExecutions;
     private final Map<Granule, GranuleModel> models = new ConcurrentHashMap<>();
     private final ScalableNonZeroIndicator retryingOptimists = new ScalableNonZeroIndicator();
-    private final List<LearningPhase> measured = new ArrayList<>(); // guarded by this
+    /** Lock-wide round means of each progression measured; guarded by this. */
+    private final Map<Progression, RoundTimes> uniformTimes = new EnumMap<>(Progression.class);
     private final Set<Progression> htmLearned = EnumSet.noneOf(Progression.class); // guarded by this
-    private double customNanos = Double.POSITIVE_INFINITY; // least custom round mean; guarded by this
+    private RoundTimes customTimes = RoundTimes.NONE; // guarded by this
     private volatile LearningPhase phase = LearningPhase.of(Stage.WARM_UP, Progression.HTM_SWOPT_LOCK, 0, 1, true);
     private volatile boolean sawSwopt;
     private volatile boolean sawHtm;
@@ -156,7 +162,8 @@ final class AdaptivePolicy extends ElisionPolicy {
         r.record(e);
         p.time().add(e.elapsedNanos());
         p.executions().increment();
-        if (r.executions.sum() >= phaseExecutions && p.ended().compareAndSet(false, true)) {
+        if (r.executions.sum() >= phaseExecutions && System.nanoTime() - p.startNanos() >= MIN_PHASE_NANOS
+                && p.ended().compareAndSet(false, true)) {
             endPhase(p);
         }
     }
@@ -217,14 +224,14 @@ final class AdaptivePolicy extends ElisionPolicy {
             }
             case LEARN -> learn(p);
             case CUSTOM -> {
-                customNanos = Math.min(customNanos, p.meanNanos());
+                customTimes = customTimes.plus(p.meanNanos());
                 if (p.round() < MEASUREMENT_ROUNDS) {
                     phase = LearningPhase.of(Stage.CUSTOM, p.progression(), 0, p.round() + 1, false);
                     return;
                 }
-                LearningPhase bestUniform = bestUniform();
-                boolean custom = !(bestUniform.meanNanos() <= customNanos);
-                phase = LearningPhase.of(Stage.DONE, bestUniform.progression(), 0, MEASUREMENT_ROUNDS, !custom);
+                Progression best = RoundTimes.fastest(uniformTimes);
+                boolean custom = !(uniformTimes.get(best).median() <= customTimes.median());
+                phase = LearningPhase.of(Stage.DONE, best, 0, MEASUREMENT_ROUNDS, !custom);
                 return;
             }
             default -> throw new AssertionError(p);
@@ -237,7 +244,7 @@ final class AdaptivePolicy extends ElisionPolicy {
         for (GranuleModel m : models.values()) {
             m.choose(m.fastest());
         }
-        phase = LearningPhase.of(Stage.CUSTOM, bestUniform().progression(), 0, 1, false);
+        phase = LearningPhase.of(Stage.CUSTOM, RoundTimes.fastest(uniformTimes), 0, 1, false);
     }
 
     private void learn(LearningPhase p) {
@@ -257,7 +264,7 @@ final class AdaptivePolicy extends ElisionPolicy {
             htmLearned.add(progression);
         }
         if (p.htmStep() == 0 || p.htmStep() == 3) {
-            measured.add(p);
+            uniformTimes.put(progression, uniformTimes.getOrDefault(progression, RoundTimes.NONE).plus(p.meanNanos()));
         }
     }
 
@@ -281,17 +288,6 @@ final class AdaptivePolicy extends ElisionPolicy {
             }
         }
         return null;
-    }
-
-    /** The measured learning phase with the lowest mean time over the lock, over all rounds. */
-    private LearningPhase bestUniform() {
-        LearningPhase best = measured.get(0);
-        for (LearningPhase p : measured) {
-            if (p.meanNanos() < best.meanNanos()) {
-                best = p;
-            }
-        }
-        return best;
     }
 
     /**

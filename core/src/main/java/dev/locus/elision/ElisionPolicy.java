@@ -18,8 +18,9 @@ public abstract class ElisionPolicy {
     /**
      * Paper 003's adaptive policy (§4.2), learning per lock which mode progression (LOCK,
      * SWOPT+LOCK, HTM+LOCK, HTM+SWOPT+LOCK) and how many HTM attempts suit each (lock, context),
-     * with phases of 1,000 executions, each progression measured in three rounds, then grouping
-     * retrying optimistic executions ahead of conflicting ones. One instance per lock.
+     * with phases of 1,000 executions and at least 10 ms, each progression measured in three
+     * rounds, then grouping retrying optimistic executions ahead of conflicting ones. One instance
+     * per lock.
      */
     public static ElisionPolicy adaptive() {
         return adaptive(1_000);
@@ -27,7 +28,7 @@ public abstract class ElisionPolicy {
 
     /**
      * As {@link #adaptive()}, with learning phases that end when a context has completed
-     * {@code phaseExecutions} executions.
+     * {@code phaseExecutions} executions in them and at least 10 ms have passed.
      *
      * @throws IllegalArgumentException if {@code phaseExecutions < 1}
      */

@@ -4,30 +4,30 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * What the adaptive policy has learned about one granule: per progression, the least of the mean
- * execution times measured in its rounds and the number of HTM attempts to make (X); and the
- * progression it chose. Written when a
- * phase ends, by the one thread that ends it; read by every execution (fields are volatile maps
- * replaced whole).
+ * What the adaptive policy has learned about one granule: per progression, the mean execution times
+ * of its measurement rounds and the number of HTM attempts to make (X); and the progression it
+ * chose. Written when a phase ends, by the one thread that ends it; read by every execution (fields
+ * are volatile maps replaced whole).
  */
 final class GranuleModel {
 
     /** X for a granule that had no HTM learning of its own. */
     static final int DEFAULT_HTM_ATTEMPTS = 1;
 
-    private volatile Map<Progression, Double> meanNanos = new EnumMap<>(Progression.class);
+    private volatile Map<Progression, RoundTimes> times = new EnumMap<>(Progression.class);
     private volatile Map<Progression, Integer> htmAttempts = new EnumMap<>(Progression.class);
     private volatile Progression choice;
 
+    /** The median of {@code p}'s round means; NaN if it was not measured. */
     double meanNanos(Progression p) {
-        return meanNanos.getOrDefault(p, Double.NaN);
+        return times.getOrDefault(p, RoundTimes.NONE).median();
     }
 
-    /** Records a round's mean time for {@code p}; the least of its rounds is kept. */
+    /** Records the mean time of a round of {@code p}. */
     void measured(Progression p, double nanos) {
-        Map<Progression, Double> next = new EnumMap<>(meanNanos);
-        next.merge(p, nanos, Math::min);
-        meanNanos = next;
+        Map<Progression, RoundTimes> next = new EnumMap<>(times);
+        next.put(p, next.getOrDefault(p, RoundTimes.NONE).plus(nanos));
+        times = next;
     }
 
     int htmAttempts(Progression p) {
@@ -40,15 +40,9 @@ final class GranuleModel {
         htmAttempts = next;
     }
 
-    /** The progression with the lowest measured time; null if none was measured. */
+    /** The progression with the lowest median time; null if none was measured. */
     Progression fastest() {
-        Progression best = null;
-        for (Map.Entry<Progression, Double> e : meanNanos.entrySet()) {
-            if (!e.getValue().isNaN() && (best == null || e.getValue() < meanNanos.get(best))) {
-                best = e.getKey();
-            }
-        }
-        return best;
+        return RoundTimes.fastest(times);
     }
 
     Progression choice() {

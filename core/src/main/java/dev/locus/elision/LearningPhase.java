@@ -16,15 +16,16 @@ import java.util.concurrent.atomic.LongAdder;
  *     measures the chosen X; 0 otherwise
  * @param round which measurement of this progression (or of the custom choices) this is, from 1
  * @param uniform whether, when done, every granule uses {@code progression}
+ * @param startNanos when the phase began ({@link System#nanoTime()})
  */
-record LearningPhase(Stage stage, Progression progression, int htmStep, int round, boolean uniform,
+record LearningPhase(Stage stage, Progression progression, int htmStep, int round, boolean uniform, long startNanos,
         ConcurrentHashMap<Granule, PhaseRecord> records, LongAdder time, LongAdder executions, AtomicBoolean ended) {
 
     enum Stage { WARM_UP, LEARN, CUSTOM, DONE }
 
     static LearningPhase of(Stage stage, Progression progression, int htmStep, int round, boolean uniform) {
-        return new LearningPhase(stage, progression, htmStep, round, uniform, new ConcurrentHashMap<>(), new LongAdder(),
-                new LongAdder(), new AtomicBoolean());
+        return new LearningPhase(stage, progression, htmStep, round, uniform, System.nanoTime(),
+                new ConcurrentHashMap<>(), new LongAdder(), new LongAdder(), new AtomicBoolean());
     }
 
     PhaseRecord record(Granule granule) {
