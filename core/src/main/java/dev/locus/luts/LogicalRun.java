@@ -152,9 +152,7 @@ public final class LogicalRun {
 
     private void releaseWaiters() { // holds this
         phases++;
-        for (ExecutionContext c : waiting) {
-            queue.offer(c);
-        }
+        queue.offerAll(waiting);
         waiting.clear();
     }
 

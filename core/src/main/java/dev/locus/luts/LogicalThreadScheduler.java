@@ -117,7 +117,7 @@ public final class LogicalThreadScheduler implements AutoCloseable {
             }
             runs.add(run);
         }
-        contexts.forEach(queue::offer);
+        queue.offerAll(contexts);
         return run;
     }
 

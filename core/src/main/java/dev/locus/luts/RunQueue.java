@@ -1,7 +1,9 @@
 package dev.locus.luts;
 
 import java.util.ArrayDeque;
+import java.util.Collection;
 import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -35,10 +37,20 @@ final class RunQueue {
 
     /** Appends {@code context} at the tail. */
     void offer(ExecutionContext context) {
+        offerAll(List.of(context));
+    }
+
+    /**
+     * Appends {@code contexts} at the tail, in order and at once: no worker takes the first before
+     * the last is queued, so a run's logical threads become runnable together.
+     */
+    void offerAll(Collection<ExecutionContext> contexts) {
         lock.lock();
         try {
-            queue.addLast(context);
-            nonEmpty.signal();
+            for (ExecutionContext c : contexts) {
+                queue.addLast(c);
+                nonEmpty.signal();
+            }
         } finally {
             lock.unlock();
         }
