@@ -168,7 +168,6 @@ final class AdaptivePolicy extends ElisionPolicy {
         }
         PhaseRecord r = p.record(e.granule);
         r.record(e);
-        p.time().add(e.elapsedNanos());
         p.executions().increment();
         if (r.executions.sum() >= phaseExecutions && System.nanoTime() - p.startNanos() >= MIN_PHASE_NANOS
                 && p.ended().compareAndSet(false, true)) {

@@ -19,24 +19,18 @@ import java.util.concurrent.atomic.LongAdder;
  * @param startNanos when the phase began ({@link System#nanoTime()})
  */
 record LearningPhase(Stage stage, Progression progression, int htmStep, int round, boolean uniform, long startNanos,
-        ConcurrentHashMap<Granule, PhaseRecord> records, LongAdder time, LongAdder executions, AtomicBoolean ended) {
+        ConcurrentHashMap<Granule, PhaseRecord> records, LongAdder executions, AtomicBoolean ended) {
 
     enum Stage { WARM_UP, LEARN, CUSTOM, DONE }
 
     static LearningPhase of(Stage stage, Progression progression, int htmStep, int round, boolean uniform) {
         return new LearningPhase(stage, progression, htmStep, round, uniform, System.nanoTime(),
-                new ConcurrentHashMap<>(), new LongAdder(), new LongAdder(), new AtomicBoolean());
+                new ConcurrentHashMap<>(), new LongAdder(), new AtomicBoolean());
     }
 
     PhaseRecord record(Granule granule) {
         PhaseRecord r = records.get(granule);
         return r != null ? r : records.computeIfAbsent(granule, g -> new PhaseRecord());
-    }
-
-    /** Mean execution time over the lock in this phase; NaN if nothing was recorded. */
-    double meanNanos() {
-        long n = executions.sum();
-        return n == 0 ? Double.NaN : (double) time.sum() / n;
     }
 
     @Override
