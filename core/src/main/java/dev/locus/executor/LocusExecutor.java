@@ -48,7 +48,7 @@ import javax.management.ObjectName;
  *
  * Epoch hand-off. When the router proposes a new table T' to replace T (version v -> v+1):
  *   1. publish a Handoff(T, v+1) and then the new epoch; producers entering now route by T' and
- *      tag their tasks with v+1 (KeyedTask);
+ *      tag their tasks with v+1 (KeyedTask) until the hand-off is complete;
  *   2. wait until the old epoch is empty: every task routed by T is now in its queue;
  *   3. put a Fence behind them in every worker's queue.
  * A worker that dequeues a v+1 task for key k whose old owner j = T.route(k) is another worker
@@ -61,6 +61,12 @@ import javax.management.ObjectName;
  * task older than the current hand-off was routed to its worker by a table under which that
  * worker already owned the key. With relaxed ordering, or a router that ignores keys, tasks are
  * not tagged and no hand-off is made.
+ * Only tasks routed while their epoch's hand-off is under way are tagged: once every fence has
+ * passed, each old owner has run what it had under T and each worker releases what it holds
+ * before it dequeues anything newer, so an untagged task can run as soon as it is dequeued; a
+ * producer that reads the hand-off as complete does so before its offer, and the worker that
+ * dequeues the task therefore sees every fence passed. Between re-partitions a submission thus
+ * allocates nothing.
  *
  * Concurrency. The current epoch (in EpochGate), `handoff`, `closed`, `stopping` are volatile.
  * All epoch changes happen under epochLock (tryLock for re-partitions, which are optional).
@@ -80,7 +86,7 @@ import javax.management.ObjectName;
 final class LocusExecutor extends AbstractExecutorService implements KeyedExecutorService {
 
     private static final System.Logger LOG = System.getLogger(LocusExecutor.class.getName());
-    /** One keyed task in this many is sampled for {@link ExecutorStats#hottestRanges()}. */
+    /** One keyed task in this many (a power of two) is sampled for {@link ExecutorStats#hottestRanges()}. */
     private static final int STATS_SAMPLE_EVERY = 64;
     private static final int HOT_RANGE_BINS = 64;
     private static final int HOT_RANGES = 5;
@@ -197,7 +203,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
         try {
             if (e.runState == Epoch.RUNNING) {
                 Worker w = workers[keyed ? e.table.route(key) : unkeyed.route(key)];
-                Object element = keyed && tagTasks ? new KeyedTask(task, key, e.tableVersion) : task;
+                Object element = keyed && e.handoffPending() ? new KeyedTask(task, key, e.tableVersion) : task;
                 if (w.offer(element)) {
                     target = w;
                 }
@@ -228,7 +234,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
             // are empty, and a task queued behind that point could strand.
             if (e.runState == Epoch.RUNNING) {
                 target = workers[e.table.route(key)];
-                target.offerAccepted(tagTasks ? new KeyedTask(task, key, e.tableVersion) : task);
+                target.offerAccepted(e.handoffPending() ? new KeyedTask(task, key, e.tableVersion) : task);
             }
         } finally {
             gate.exit(e);
@@ -241,7 +247,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
     }
 
     private void observe(long key) {
-        if (ThreadLocalRandom.current().nextInt(STATS_SAMPLE_EVERY) == 0) {
+        if ((ThreadLocalRandom.current().nextInt() & (STATS_SAMPLE_EVERY - 1)) == 0) {
             statsSampler.record(key);
         }
         if (repartitions && router.sample(key)) {
@@ -293,10 +299,10 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
                     + " workers, executor has " + workers.length + "; ignored");
             return;
         }
-        Epoch nextEpoch = current.withTable(next);
         Handoff h = tagTasks && current.table.keyAffine() && next.keyAffine()
-                ? new Handoff(current.table, nextEpoch.tableVersion, workers.length)
+                ? new Handoff(current.table, current.tableVersion + 1, workers.length)
                 : null;
+        Epoch nextEpoch = current.withTable(next, h);
         if (h != null) {
             handoff = h;
         }
