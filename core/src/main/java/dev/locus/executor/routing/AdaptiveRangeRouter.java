@@ -86,10 +86,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Concurrency. sample() runs in every producer, recordCost() in any thread (workers, usually),
  * both concurrently with each other and with rebalance(), which the executor never runs twice at
  * once. Shared between them: the windows (KeySampler, lock-free), RangeLoad and RangeCost (atomic
- * counters, approximate by design: a key or report racing with a reset, regrid or scaling may
+ * counters and adders, approximate by design: a key or report racing with a reset, regrid or scaling may
  * count against the old state), catchUp (AtomicInteger, decremented only while positive) and the
  * volatile flags adapted and settling. checksSinceLook is touched only by rebalance(). Neither
- * sample() nor recordCost() locks or allocates.
+ * sample() nor recordCost() locks, and neither allocates once RangeLoad's adders have grown the
+ * cells that contending producers need.
  *
  * Memory ordering. adapted and settling are volatile; settling is set before the sample that ends
  * a catch-up asks for a check, so that check sees it. RangeCost publishes each new grid, and each
@@ -172,7 +173,7 @@ public final class AdaptiveRangeRouter implements Router {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         int catchUpLeft = catchUp.get() > 0 ? catchUp.getAndDecrement() : 0;
         boolean catchingUp = catchUpLeft > 0;
-        if (!catchingUp && random.nextInt(settings.sampleEvery) != 0) {
+        if (!catchingUp && !oneIn(settings.sampleEvery, random)) {
             return false;
         }
         int copies = settings.costFeedback ? copies(cost.weight(key), random) : 1;
@@ -209,6 +210,15 @@ public final class AdaptiveRangeRouter implements Router {
         if (random.nextInt(settings.sampleEvery) == 0) {
             cost.record(key, nanos);
         }
+    }
+
+    /**
+     * True with probability {@code 1/n} (to within 2^-32): one draw mapped onto {@code [0, n)} by a
+     * multiply and a shift. {@code nextInt(n)} does the same with a rejection loop and a call that
+     * the compiler did not inline on the producer's path, where this runs for every task.
+     */
+    private static boolean oneIn(int n, ThreadLocalRandom random) {
+        return ((random.nextInt() & 0xFFFF_FFFFL) * n) >>> 32 == 0;
     }
 
     /** {@code expected} rounded down or up at random, so that it is right on average; capped. */

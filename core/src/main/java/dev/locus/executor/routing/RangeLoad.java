@@ -1,6 +1,6 @@
 package dev.locus.executor.routing;
 
-import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Sampled keys per worker of the table the executor routes by, fading at each look so that the
@@ -10,23 +10,27 @@ import java.util.concurrent.atomic.AtomicLongArray;
  */
 final class RangeLoad {
 
-    /** Longs per counter: producers recording for different workers do not share a line. */
-    private static final int STRIDE = 16;
-
-    private final AtomicLongArray counts;
-    private final int workers;
+    /**
+     * One adder per worker: every producer records into them, one key in {@code sampleEvery}, and
+     * a single counter per worker made producers of one range take turns at its cache line (with
+     * two producers, a tenth of the submitting thread's time); an adder gives contending threads
+     * cells of their own.
+     */
+    private final LongAdder[] counts;
     private volatile RoutingTable table;
 
     RangeLoad(int workers) {
-        this.workers = workers;
-        this.counts = new AtomicLongArray(workers * STRIDE);
+        this.counts = new LongAdder[workers];
+        for (int i = 0; i < workers; i++) {
+            counts[i] = new LongAdder();
+        }
     }
 
     /** Starts counting afresh against {@code next}. */
     void reset(RoutingTable next) {
         table = next;
-        for (int i = 0; i < workers; i++) {
-            counts.set(i * STRIDE, 0);
+        for (LongAdder count : counts) {
+            count.reset();
         }
     }
 
@@ -38,15 +42,15 @@ final class RangeLoad {
     void record(long key, int weight) {
         RoutingTable t = table;
         if (t != null) {
-            counts.getAndAdd(t.route(key) * STRIDE, weight);
+            counts[t.route(key)].add(weight);
         }
     }
 
     /** Samples counted (after fading). */
     long total() {
         long total = 0;
-        for (int i = 0; i < workers; i++) {
-            total += counts.get(i * STRIDE);
+        for (LongAdder count : counts) {
+            total += count.sum();
         }
         return total;
     }
@@ -55,8 +59,8 @@ final class RangeLoad {
     double busiestShare() {
         long total = 0;
         long max = 0;
-        for (int i = 0; i < workers; i++) {
-            long n = counts.get(i * STRIDE);
+        for (LongAdder count : counts) {
+            long n = count.sum();
             total += n;
             max = Math.max(max, n);
         }
@@ -65,9 +69,9 @@ final class RangeLoad {
 
     /** Keeps about {@code keep} of every count. */
     void fade(double keep) {
-        for (int i = 0; i < workers; i++) {
-            long n = counts.get(i * STRIDE);
-            counts.getAndAdd(i * STRIDE, -(n - (long) (n * keep)));
+        for (LongAdder count : counts) {
+            long n = count.sum();
+            count.add(-(n - (long) (n * keep)));
         }
     }
 }
