@@ -6,9 +6,9 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * One re-partition in progress: the table being replaced, the version of its successor, and one
- * fence per worker. Worker {@code i}'s fence is passed when worker {@code i} dequeues the
- * {@link Fence} marker put behind every task it was given under the old table; from then on, keys
- * that moved away from {@code i} may run on their new worker.
+ * fence per worker. Worker {@code i}'s fence is passed when worker {@code i} has dequeued the
+ * {@link Fence} marker put behind every task it was given under the old table, in each of its
+ * lanes; from then on, keys that moved away from {@code i} may run on their new worker.
  */
 final class Handoff {
 

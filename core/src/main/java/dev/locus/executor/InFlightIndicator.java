@@ -6,7 +6,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Counts the producers inside one {@link Epoch}'s submission section, striped over padded cells so
  * that producers on different threads rarely share a cache line. A thread's cell is a function of
- * the thread, so a producer increments and later decrements the same cell; a cell is therefore
+ * the thread ({@link Stripes}), so a producer increments and later decrements the same cell; a cell is therefore
  * never negative, and the sum is the number of producers inside.
  */
 final class InFlightIndicator {
@@ -47,8 +47,7 @@ final class InFlightIndicator {
     }
 
     private static int probe() {
-        int h = System.identityHashCode(Thread.currentThread()) * 0x9E3779B9;
-        return (h ^ (h >>> 16)) & (STRIPES - 1);
+        return Stripes.ofCurrentThread() & (STRIPES - 1);
     }
 
     private static int stripes() {

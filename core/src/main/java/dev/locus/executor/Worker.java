@@ -4,11 +4,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.Queue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
-import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 
 /**
  * One worker: a queue that producers fill and this worker's thread drains, the tasks it holds back
@@ -24,10 +21,11 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
  * that re-partition with per-key order) and Fences (markers of a re-partition, see Handoff).
  *
  * Concurrency. The queue is multi-producer, single-consumer (multi-consumer with relaxed ordering,
- * where thieves poll it too). Everything else but the counters is touched only by this worker's
+ * where thieves poll it too), striped into lanes by producer (ProducerLanes); a fence goes into
+ * every lane, and the worker passes it when it has taken it from all of them. Everything else but the counters is touched only by this worker's
  * thread while it is "polling": the held lists, heldCount, heldHandoff, deferred, and the consumer
  * side of the queue. shutdownNow() takes them over by a handshake: it sets executor.stopping, then
- * waits for polling == false; a worker sets polling = true and then reads stopping before it
+ * waits for polling == 0; a worker sets polling = 1 and then reads stopping before it
  * touches any of them, so (Dekker) either it sees stopping and leaves, or shutdownNow sees it
  * polling and waits until it has stopped. Tasks run outside the polling window, so the wait is
  * short. (park() and the exit check read heldCount and the queue outside the window: reads only,
@@ -39,35 +37,25 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
  * worker, and producers call unpark only for a worker that announced it is parking. Fences,
  * shutdown and shutdownNow unpark every worker unconditionally; an early unpark leaves a permit.
  *
- * Memory ordering. polling = true is a volatile store (it must not be reordered with the load of
- * stopping); polling = false is a release store, enough for shutdownNow, whose acquiring load of
- * false then sees every held-list and consumer-index write before it. Counters are written only by
+ * Memory ordering. polling = 1 is a volatile store (it must not be reordered with the load of
+ * stopping); polling = 0 is a release store, enough for shutdownNow, whose acquiring load of
+ * 0 then sees every held-list and consumer-index write before it. Counters are written only by
  * their owner, with opaque stores, and read by stats() with opaque loads.
  *
  * References. Paper 002 §3 (parallel executors: one private buffer per worker), §4.2.
  */
 final class Worker implements Runnable {
 
-    private static final VarHandle POLLING;
-    private static final VarHandle EXECUTED;
-    private static final VarHandle STEALS;
-
-    static {
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            POLLING = lookup.findVarHandle(Worker.class, "polling", boolean.class);
-            EXECUTED = lookup.findVarHandle(Worker.class, "executed", long.class);
-            STEALS = lookup.findVarHandle(Worker.class, "steals", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    private static final int CHUNK_SIZE = 1024;
+    private static final VarHandle OWNED = MethodHandles.arrayElementVarHandle(long[].class);
+    /** Longs on either side of the owned slots: 128 bytes, two cache lines, against adjacent-line prefetch. */
+    private static final int PADDING = 16;
+    private static final int POLLING = PADDING;
+    private static final int EXECUTED = PADDING + 1;
+    private static final int STEALS = PADDING + 2;
 
     final int index;
     private final LocusExecutor executor;
-    private final Queue<Object> queue;
+    private final ProducerLanes queue;
     /** Tasks waiting in the queue, counted only when the queue is bounded; otherwise null. */
     private final AtomicInteger queuedTasks;
     private final int capacity;
@@ -75,17 +63,20 @@ final class Worker implements Runnable {
 
     private volatile Thread thread;
     private volatile boolean parked;
-    @SuppressWarnings("unused") // accessed through POLLING
-    private volatile boolean polling;
-    @SuppressWarnings("unused") // accessed through EXECUTED
-    private long executed;
-    @SuppressWarnings("unused") // accessed through STEALS
-    private long steals;
+    /**
+     * What this worker's thread writes for every task: the polling flag (1 while polling) and the
+     * executed and stolen counts, through OWNED at their slots, padded so that they share no cache
+     * line with the fields producers read for every task (queue, parked, thread). In this object's
+     * fields they did, and each task's writes made the next producer's reads miss.
+     */
+    private final long[] owned = new long[STEALS + 1 + PADDING];
 
     /** Held tasks by the worker they moved from; owned by this worker while polling. */
     private final ArrayDeque<Runnable>[] heldFrom;
     private int heldCount;
     private Handoff heldHandoff;
+    /** Fences taken from the lanes for the hand-off under way; it is passed when all are. */
+    private int fencesTaken;
     /** A task of a newer table version, polled while older ones were held; runs after them. */
     private KeyedTask deferred;
 
@@ -93,9 +84,7 @@ final class Worker implements Runnable {
     Worker(int index, LocusExecutor executor, ExecutorConfig config) {
         this.index = index;
         this.executor = executor;
-        this.queue = config.ordering() == Ordering.RELAXED
-                ? new MpmcUnboundedXaddArrayQueue<>(CHUNK_SIZE)
-                : new MpscUnboundedXaddArrayQueue<>(CHUNK_SIZE);
+        this.queue = new ProducerLanes(ProducerLanes.defaultCount(), config.ordering() == Ordering.RELAXED);
         this.capacity = config.queueCapacity();
         this.queuedTasks = capacity > 0 ? new AtomicInteger() : null;
         this.idleStrategy = config.idleStrategy();
@@ -124,9 +113,9 @@ final class Worker implements Runnable {
         queue.offer(task);
     }
 
-    /** Queues a fence; fences do not count against the capacity. */
+    /** Queues a fence behind what every lane holds; fences do not count against the capacity. */
     void offerFence(Handoff.Fence fence) {
-        queue.offer(fence);
+        queue.offerToEach(fence);
         wakeIfParked();
     }
 
@@ -173,7 +162,7 @@ final class Worker implements Runnable {
     /** Waits until this worker has left its polling window for good (executor.stopping is set). */
     void awaitNotPolling() {
         int spins = 0;
-        while ((boolean) POLLING.getAcquire(this)) {
+        while ((long) OWNED.getAcquire(owned, POLLING) != 0) {
             if (++spins < 100) {
                 Thread.onSpinWait();
             } else {
@@ -206,11 +195,11 @@ final class Worker implements Runnable {
     }
 
     long executed() {
-        return (long) EXECUTED.getOpaque(this);
+        return (long) OWNED.getOpaque(owned, EXECUTED);
     }
 
     long steals() {
-        return (long) STEALS.getOpaque(this);
+        return (long) OWNED.getOpaque(owned, STEALS);
     }
 
     long queued() {
@@ -229,7 +218,7 @@ final class Worker implements Runnable {
             loop();
             completedNormally = true;
         } finally {
-            POLLING.setRelease(this, false);
+            OWNED.setRelease(owned, POLLING, 0L);
             executor.workerExited(this, completedNormally);
         }
     }
@@ -237,12 +226,12 @@ final class Worker implements Runnable {
     private void loop() {
         int idle = 0;
         for (;;) {
-            POLLING.setVolatile(this, true);
+            OWNED.setVolatile(owned, POLLING, 1L);
             if (executor.stopping) {
                 return;
             }
             Runnable task = next();
-            POLLING.setRelease(this, false);
+            OWNED.setRelease(owned, POLLING, 0L);
             if (task != null) {
                 idle = 0;
                 runTask(task);
@@ -283,8 +272,12 @@ final class Worker implements Runnable {
     /** The task to run for a dequeued element, or null if it was a fence or is held back. */
     private Runnable admit(Object e) {
         if (e instanceof Handoff.Fence fence) {
-            fence.handoff().pass(index);
-            executor.wakeAll();
+            // One hand-off at a time: the next starts only once every worker has passed this one.
+            if (++fencesTaken == queue.count()) {
+                fencesTaken = 0;
+                fence.handoff().pass(index);
+                executor.wakeAll();
+            }
             return null;
         }
         if (queuedTasks != null) {
@@ -359,12 +352,12 @@ final class Worker implements Runnable {
         Worker[] all = executor.workers;
         for (int i = 1; i < all.length; i++) {
             Worker victim = all[(index + i) % all.length];
-            Object e = victim.queue.poll();
+            Object e = victim.queue.pollAny();
             if (e != null) {
                 if (victim.queuedTasks != null) {
                     victim.queuedTasks.decrementAndGet();
                 }
-                STEALS.setOpaque(this, (long) STEALS.getOpaque(this) + 1);
+                OWNED.setOpaque(owned, STEALS, (long) OWNED.getOpaque(owned, STEALS) + 1);
                 return (Runnable) e;
             }
         }
@@ -378,7 +371,7 @@ final class Worker implements Runnable {
         } catch (Throwable failure) {
             ExecutorSupport.report(failure);
         } finally {
-            EXECUTED.setOpaque(this, (long) EXECUTED.getOpaque(this) + 1);
+            OWNED.setOpaque(owned, EXECUTED, (long) OWNED.getOpaque(owned, EXECUTED) + 1);
         }
     }
 
