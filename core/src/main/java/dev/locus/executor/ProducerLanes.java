@@ -75,7 +75,7 @@ final class ProducerLanes {
 
     /** Offers into the calling thread's lane. */
     void offer(Object element) {
-        lanes[Stripes.ofCurrentThread() & mask].offer(element);
+        lanes[(int) Stripes.idOfCurrentThread() & mask].offer(element);
     }
 
     /** Offers {@code element} into every lane. */
