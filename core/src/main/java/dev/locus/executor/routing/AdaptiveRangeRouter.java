@@ -20,7 +20,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * least a tenth; if the window is too stale to agree, or after a re-partition, it catches up by
  * writing every key into the window until it has been rewritten twice, so that it forgets the old
  * distribution within tens of thousands of tasks. Follow-up checks correct the first, mixed
- * estimate, and a last cut from the rewritten window settles the partition.
+ * estimate, and a last cut from the rewritten window settles the partition. Where the settled
+ * partition still leaves the load imbalanced, as for keys that sweep the key space faster than a
+ * window can follow, further re-partitions are spaced out exponentially ({@link
+ * RepartitionBackoff}).
  *
  * <p>Load is measured in tasks, unless {@link Settings#costFeedback(boolean)} is on and tasks
  * report their cost through {@code KeyedExecutorService.recordCost}: then each sampled task counts
@@ -88,7 +91,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * once. Shared between them: the windows (KeySampler, lock-free), RangeLoad and RangeCost (atomic
  * counters and adders, approximate by design: a key or report racing with a reset, regrid or scaling may
  * count against the old state), catchUp (AtomicInteger, decremented only while positive) and the
- * volatile flags adapted and settling. checksSinceLook is touched only by rebalance(). Neither
+ * volatile flags adapted and settling. checksSinceLook, catchUpRestarts and backoff are touched only by rebalance(). Neither
  * sample() nor recordCost() locks, and neither allocates once RangeLoad's adders have grown the
  * cells that contending producers need.
  *
@@ -117,6 +120,12 @@ public final class AdaptiveRangeRouter implements Router {
     private static final int ABORT_WINDOW = 1024;
     /** One balanced check in this many looks for cuts to move off abort clusters. */
     private static final int CONFLICT_LOOK_EVERY = 8;
+    /**
+     * Follow-up re-partitions that may restart a catch-up, so that it lasts at most five times two
+     * windows: with keys that move on faster than a cut can follow, every follow-up found the load
+     * imbalanced again, and the catch-up, which samples every key, never ended.
+     */
+    private static final int MAX_CATCH_UP_RESTARTS = 4;
     /** The part of the imbalance the threshold allows that a conflict move may use. */
     private static final double CONFLICT_SHARE = 0.5;
 
@@ -135,6 +144,10 @@ public final class AdaptiveRangeRouter implements Router {
     private volatile boolean settling;
     /** Balanced checks since the last look at conflicts; rebalance() only. */
     private int checksSinceLook;
+    /** Follow-ups that restarted the catch-up under way; rebalance() only. */
+    private int catchUpRestarts;
+    /** Holds back re-partitions that keep failing to balance the load; rebalance() only. */
+    private final RepartitionBackoff backoff = new RepartitionBackoff();
 
     /** @throws IllegalArgumentException if {@code workers < 1} */
     public AdaptiveRangeRouter(int workers, Settings settings) {
@@ -244,6 +257,7 @@ public final class AdaptiveRangeRouter implements Router {
         }
         if (settling) {
             settling = false;
+            backoff.settled();
             return settle(current);
         }
         if (load.table() != current) {
@@ -254,7 +268,11 @@ public final class AdaptiveRangeRouter implements Router {
         double share = load.busiestShare();
         load.fade(Math.max(0, 1 - (double) settings.checkEvery / settings.confidenceThreshold));
         cost.look();
-        if (counted < settings.confidenceThreshold / 2.0 || share * workers <= settings.imbalanceThreshold) {
+        boolean imbalanced = share * workers > settings.imbalanceThreshold;
+        // A catch-up's follow-up checks correct its adaptation's first cut; the backoff spaces
+        // out adaptations, so it judges only checks outside one.
+        if (counted < settings.confidenceThreshold / 2.0
+                || !(catchUp.get() > 0 ? imbalanced : backoff.proceed(imbalanced))) {
             return conflictLookDue() ? separateConflicts(current) : null;
         }
         long[] samples = window.snapshot();
@@ -270,7 +288,12 @@ public final class AdaptiveRangeRouter implements Router {
         if (busiestShare(proposal, samples) >= currentShare * MIN_IMPROVEMENT) {
             return null;
         }
-        catchUp.set(2 * settings.confidenceThreshold);
+        if (catchUp.get() <= 0) {
+            catchUpRestarts = 0;
+            catchUp.set(2 * settings.confidenceThreshold);
+        } else if (catchUpRestarts++ < MAX_CATCH_UP_RESTARTS) {
+            catchUp.set(2 * settings.confidenceThreshold); // a follow-up: the window forgets its cut
+        }
         return installed(proposal);
     }
 

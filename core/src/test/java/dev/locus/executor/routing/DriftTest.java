@@ -51,4 +51,30 @@ class DriftTest {
         assertTrue(sum / windows <= 1.10, "mean imbalance after task " + BOUND + ": " + sum / windows);
         assertTrue(lateRepartitions <= 3, "still re-partitioning: " + lateRepartitions);
     }
+
+    /**
+     * Keys that sweep the key space in order (2 workers, consecutive keys wrapping at 2^17) move
+     * on faster than any cut from recent keys can follow. The router must stop chasing them: its
+     * re-partitions and the catch-ups they start, which sample every key, become exponentially
+     * rarer. Before the backoff and the bounded catch-up, 2 million such keys made about 250
+     * re-partitions (118 in the first million, 130 in the second, at 2 and at 4 workers), and the
+     * catch-up never ended.
+     */
+    @ParameterizedTest(name = "{0} workers")
+    @CsvSource({"2", "4"})
+    void stopsChasingKeysThatSweepTheKeySpace(int workers) {
+        AdaptiveRangeRouter router = new AdaptiveRangeRouter(workers,
+                AdaptiveRangeRouter.Settings.defaults().warmupRange(0, KeyStreams.SPACE - 1));
+        RouterDriver driver = new RouterDriver(router);
+        long[] next = {0};
+        LongSupplier sweep = () -> next[0]++ & (KeyStreams.SPACE - 1);
+        driver.route(sweep, 1_000_000);
+        int early = driver.repartitions();
+        driver.route(sweep, 1_000_000);
+        int late = driver.repartitions() - early;
+        System.out.printf("sweep w=%d: %d re-partitions in the first million keys, %d in the second%n",
+                workers, early, late);
+        assertTrue(early <= 60, "re-partitions in the first million swept keys: " + early);
+        assertTrue(late <= early / 2, "the second million made " + late + " re-partitions after " + early);
+    }
 }

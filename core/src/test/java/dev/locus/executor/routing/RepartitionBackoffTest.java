@@ -1,0 +1,58 @@
+package dev.locus.executor.routing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class RepartitionBackoffTest {
+
+    /** Imbalanced checks until the next one that proceeds. */
+    private static int skipped(RepartitionBackoff backoff) {
+        int skipped = 0;
+        while (!backoff.proceed(true)) {
+            skipped++;
+        }
+        return skipped;
+    }
+
+    @Test
+    void balancedChecksNeverProceedAndImbalancedOnesDoUntilAnAdaptationFails() {
+        RepartitionBackoff backoff = new RepartitionBackoff();
+        assertFalse(backoff.proceed(false));
+        assertTrue(backoff.proceed(true));
+        assertTrue(backoff.proceed(true), "no adaptation judged yet: nothing to hold back");
+    }
+
+    @Test
+    void eachFailedAdaptationDoublesTheChecksSkippedUpToTheCap() {
+        RepartitionBackoff backoff = new RepartitionBackoff();
+        for (int k = 1; k <= RepartitionBackoff.MAX_DOUBLINGS + 2; k++) {
+            backoff.settled();
+            int expected = (1 << Math.min(k, RepartitionBackoff.MAX_DOUBLINGS)) - 1;
+            assertEquals(expected, skipped(backoff), "after " + k + " failed adaptations");
+        }
+    }
+
+    @Test
+    void anAdaptationThatEndsBalancedResetsTheBackoff() {
+        RepartitionBackoff backoff = new RepartitionBackoff();
+        for (int k = 0; k < 3; k++) {
+            backoff.settled();
+            skipped(backoff);
+        }
+        backoff.settled();
+        assertFalse(backoff.proceed(false), "balanced: nothing to do");
+        backoff.settled();
+        assertEquals(1, skipped(backoff), "one failure after a success skips one check, as the first did");
+    }
+
+    @Test
+    void onlyTheFirstCheckAfterAnAdaptationJudgesIt() {
+        RepartitionBackoff backoff = new RepartitionBackoff();
+        backoff.settled();
+        assertFalse(backoff.proceed(false));
+        assertTrue(backoff.proceed(true), "an imbalance found later is a new drift, not a failed adaptation");
+    }
+}
