@@ -58,12 +58,13 @@ final class FailedRuns {
     }
 
     /**
-     * Records that {@code run} failed with {@code failure}: appends its stack trace and JMH's
-     * transcript to the log.
+     * Records that {@code run} failed with {@code failure}: appends its stack trace, JMH's
+     * transcript and what went wrong in closing the trial it left open ({@link OpenTrials}) to the
+     * log.
      *
      * @return the first cause, one line, for the progress line
      */
-    String add(String run, Throwable failure) throws IOException {
+    String add(String run, Throwable failure, List<Throwable> closing) throws IOException {
         List<Throwable> causes = causes(failure);
         runs++;
         summary.add(run + ":");
@@ -75,6 +76,10 @@ final class FailedRuns {
             out.write("--- JMH's output for the run:" + System.lineSeparator());
             out.write(transcript.toString(StandardCharsets.UTF_8));
             out.write(System.lineSeparator());
+            for (Throwable problem : closing) {
+                out.write("--- closing the trial it left open:" + System.lineSeparator());
+                out.write(stackTrace(problem));
+            }
         }
         return causes.get(0).toString();
     }

@@ -87,7 +87,7 @@ public final class Reproduce {
         this.out = out;
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws IOException, InterruptedException {
         Reproduce job;
         try {
             job = parse(args);
@@ -129,7 +129,7 @@ public final class Reproduce {
      *
      * @return the job's exit status: 0, or 1 if a run failed
      */
-    int run(List<Run> plan, String arguments, PrintStream console) throws IOException {
+    int run(List<Run> plan, String arguments, PrintStream console) throws IOException, InterruptedException {
         Files.createDirectories(out);
         Path json = out.resolve("jmh-results.json");
         Instant started = Instant.now();
@@ -153,7 +153,9 @@ public final class Reproduce {
                 outcome = String.format(Locale.ROOT, "%,14.0f %s%s", result.getPrimaryResult().getScore(),
                         result.getPrimaryResult().getScoreUnit(), conflicts(result));
             } catch (RunnerException e) {
-                outcome = "FAILED: " + failed.add(run.toString(), e);
+                // In this JVM, the failed trial's shared state would otherwise pass to the method's next run.
+                List<Throwable> closing = profile().forks() == 0 ? OpenTrials.close(run.include()) : List.of();
+                outcome = "FAILED: " + failed.add(run.toString(), e, closing);
             }
             Duration elapsed = Duration.between(started, Instant.now());
             Duration left = elapsed.dividedBy(i + 1).multipliedBy(plan.size() - i - 1);
