@@ -1,6 +1,5 @@
 package dev.locus.hierarchy;
 
-import java.io.FilterInputStream;
 import java.io.FilterReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,7 +28,8 @@ import javax.xml.stream.XMLStreamReader;
  *
  * <p>Errors: an XML document that is not well formed raises {@link IllegalArgumentException}
  * whose message gives the line and column, with the parser's {@link XMLStreamException} as its
- * cause; a failure to read the bytes raises the {@link IOException} itself.
+ * cause; so do bytes that are not valid in the document's encoding, and nothing is printed to
+ * {@code System.err}. A failure to read the bytes raises the {@link IOException} itself.
  *
  * <p>Untrusted input is safe to read: DTDs are not processed and external entities are never
  * resolved (no XXE), so a document that declares a DOCTYPE is read for its elements and a
@@ -46,9 +46,10 @@ public final class XmlHierarchy {
     }
 
     /**
-     * Reads the XML document in {@code file}.
+     * Reads the XML document in {@code file}, as {@link #read(InputStream)} does.
      *
-     * @throws IllegalArgumentException if the document is not well-formed XML
+     * @throws IllegalArgumentException if the document is not well-formed XML or not valid in its
+     *     encoding
      * @throws IOException if the file cannot be read
      */
     public static Hierarchy read(Path file) throws IOException {
@@ -58,21 +59,18 @@ public final class XmlHierarchy {
     }
 
     /**
-     * Reads an XML document from {@code in}, whose encoding the parser detects from the XML
-     * declaration or byte-order mark. Does not close the stream.
+     * Reads an XML document from {@code in}, whose encoding is detected from its byte-order mark or
+     * first characters, else taken from its XML declaration, else UTF-8 (the XML specification's
+     * Appendix F, without the EBCDIC family and UTF-32). Does not close the stream.
      *
-     * @throws IllegalArgumentException if the document is not well-formed XML
+     * @throws IllegalArgumentException if the document is not well-formed XML, holds bytes that are
+     *     not valid in its encoding, or declares an encoding this JVM lacks
      * @throws IOException if reading the stream fails
      */
     public static Hierarchy read(InputStream in) throws IOException {
         Objects.requireNonNull(in, "in");
-        InputStream unclosed = new FilterInputStream(in) {
-            @Override
-            public void close() {
-                // the caller's stream; the JDK's parser would close it at the end of the document
-            }
-        };
-        return parse(factory -> factory.createXMLStreamReader(unclosed));
+        Reader characters = StrictXmlReader.of(in);
+        return parse(factory -> factory.createXMLStreamReader(characters));
     }
 
     /**
@@ -143,6 +141,9 @@ public final class XmlHierarchy {
      */
     private static IllegalArgumentException malformed(XMLStreamException e) throws IOException {
         Throwable cause = e.getNestedException() != null ? e.getNestedException() : e.getCause();
+        if (cause instanceof StrictXmlReader.InvalidBytes invalid) {
+            return new IllegalArgumentException("malformed XML " + invalid.getMessage(), e);
+        }
         if (cause instanceof IOException io) {
             throw io;
         }

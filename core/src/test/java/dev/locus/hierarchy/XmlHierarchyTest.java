@@ -12,13 +12,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.io.Reader;
 import java.io.StringReader;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import javax.xml.stream.XMLStreamException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,7 +32,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link XmlHierarchy} turns every element into a node in document order, from a stream, a reader
- * or a file; reports malformed XML with its line; and never resolves DTDs or external entities.
+ * or a file, in the encoding it detects; reports malformed XML, and bytes that are not valid in the
+ * encoding, with their line, printing nothing; and never resolves DTDs or external entities.
  */
 @Timeout(value = 60, unit = SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class XmlHierarchyTest {
@@ -119,6 +124,92 @@ class XmlHierarchyTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> XmlHierarchy.read(new ByteArrayInputStream(xml.getBytes(UTF_8))));
         assertTrue(e.getMessage().contains("at line 3, column"), e.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lone continuation byte", "truncated sequence", "overlong form", "bytes after the end"})
+    void bytesNotValidInTheEncodingAreAnIllegalArgumentNamingWhereAndPrintNothing(String flaw) {
+        byte[] bad = switch (flaw) {
+            case "lone continuation byte" -> new byte[] {(byte) 0x80};
+            case "truncated sequence" -> new byte[] {(byte) 0xC3};
+            case "overlong form" -> new byte[] {(byte) 0xC0, (byte) 0xBC};
+            default -> new byte[] {(byte) 0xFF};
+        };
+        ByteArrayOutputStream doc = new ByteArrayOutputStream();
+        doc.writeBytes("<?xml version=\"1.0\"?>\n<a>\n  <b>caf\u00e9 ".getBytes(UTF_8));
+        doc.writeBytes(bad);
+        doc.writeBytes(" cr\u00e8me</b>\n</a>\n".getBytes(UTF_8));
+        String stderr = capturingStandardError(() -> {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> XmlHierarchy.read(new ByteArrayInputStream(doc.toByteArray())));
+            assertEquals("malformed XML at line 3, column 11: bytes that are not valid UTF-8", e.getMessage());
+            assertInstanceOf(XMLStreamException.class, e.getCause());
+        });
+        assertEquals("", stderr);
+    }
+
+    @Test
+    void invalidBytesInAFileAreAnIllegalArgument(@TempDir Path dir) throws IOException {
+        byte[] doc = "<a><b>xx</b></a>".getBytes(UTF_8);
+        doc[7] = (byte) 0xE9; // an ISO-8859-1 é in a document without a declaration, so UTF-8
+        Path file = Files.write(dir.resolve("latin.xml"), doc);
+        String stderr = capturingStandardError(() -> {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> XmlHierarchy.read(file));
+            assertTrue(e.getMessage().startsWith("malformed XML at line 1, column 8: "), e.getMessage());
+        });
+        assertEquals("", stderr);
+    }
+
+    @Test
+    void invalidBytesPastTheFirstBufferNameTheirLine() {
+        StringBuilder xml = new StringBuilder("<a>\n");
+        for (int i = 0; i < 5_000; i++) {
+            xml.append("<b>\u00e9t\u00e9</b>\n");
+        }
+        byte[] good = xml.toString().getBytes(UTF_8);
+        byte[] doc = Arrays.copyOf(good, good.length + 1);
+        doc[good.length] = (byte) 0xFE;
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> XmlHierarchy.read(new ByteArrayInputStream(doc)));
+        assertEquals("malformed XML at line 5002, column 1: bytes that are not valid UTF-8", e.getMessage());
+    }
+
+    @Test
+    void unsupportedDeclaredEncodingIsAnIllegalArgument() {
+        String xml = "<?xml version=\"1.0\" encoding=\"no-such-encoding\"?><a/>";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> XmlHierarchy.read(new ByteArrayInputStream(xml.getBytes(UTF_8))));
+        assertEquals("malformed XML at line 1, column 31: unsupported encoding \"no-such-encoding\"", e.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"UTF-8 with BOM", "UTF-16BE with BOM", "UTF-16LE with BOM", "UTF-16BE", "UTF-16LE"})
+    void detectsByteOrderMarksAndUtf16(String encoding) throws IOException {
+        String charset = encoding.replace(" with BOM", "");
+        String bom = encoding.endsWith("BOM") ? "\ufeff" : "";
+        byte[] doc = (bom + SAMPLE).getBytes(Charset.forName(charset));
+        assertSampleShape(XmlHierarchy.read(new ByteArrayInputStream(doc)));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"<a><b></a>", "<a>&undefined;</a>", ""})
+    void malformedXmlPrintsNothing(String xml) {
+        String stderr = capturingStandardError(() -> assertThrows(IllegalArgumentException.class,
+                () -> XmlHierarchy.read(new ByteArrayInputStream(xml.getBytes(UTF_8)))));
+        assertEquals("", stderr);
+    }
+
+    /** What {@code action} printed to System.err, which is restored after. */
+    private static String capturingStandardError(Runnable action) {
+        PrintStream original = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, UTF_8));
+        try {
+            action.run();
+        } finally {
+            System.setErr(original);
+        }
+        return captured.toString(UTF_8);
     }
 
     @Test

@@ -59,8 +59,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * separate JMH run with one parameter set, so the progress line after each says how far the job
  * is; the JSON is rewritten
  * after every run, so an interrupted job keeps what it measured. A run that fails, or whose
- * iteration is a minute overdue (JMH then interrupts it), is listed at the end and its cells are
- * left out; the job then exits with status 1.
+ * iteration is a minute overdue (JMH then interrupts it), is listed at the end with the first lines
+ * of the exceptions that failed it, and its cells are left out; their stack traces, and what JMH
+ * printed for the run, are in {@code failures.log} in the output directory ({@link FailedRuns});
+ * the job then exits with status 1.
  */
 public final class Reproduce {
 
@@ -85,7 +87,7 @@ public final class Reproduce {
         this.out = out;
     }
 
-    public static void main(String[] args) throws RunnerException, IOException {
+    public static void main(String[] args) throws IOException, InterruptedException {
         Reproduce job;
         try {
             job = parse(args);
@@ -95,7 +97,10 @@ public final class Reproduce {
             System.exit(2);
             return;
         }
-        job.run(String.join(" ", args));
+        int status = job.run(job.plan(), String.join(" ", args), System.out);
+        if (status != 0) {
+            System.exit(status);
+        }
     }
 
     static Reproduce parse(String[] args) {
@@ -118,24 +123,29 @@ public final class Reproduce {
         return new Reproduce(full, workers, only, out);
     }
 
-    private void run(String arguments) throws RunnerException, IOException {
+    /**
+     * Runs {@code plan} and writes the results, the report and, if a run failed, the failures' log
+     * under the output directory.
+     *
+     * @return the job's exit status: 0, or 1 if a run failed
+     */
+    int run(List<Run> plan, String arguments, PrintStream console) throws IOException, InterruptedException {
         Files.createDirectories(out);
         Path json = out.resolve("jmh-results.json");
-        List<Run> plan = plan();
         Instant started = Instant.now();
-        System.out.printf(Locale.ROOT, "locus main job: papers 002, 004, 001, 003 and 000; profile %s; workers %s; %d runs%n",
+        console.printf(Locale.ROOT, "locus main job: papers 002, 004, 001, 003 and 000; profile %s; workers %s; %d runs%n",
                 profile(), Arrays.toString(workers), plan.size());
 
         if (profile().forks() == 0) {
             QuietLogging.configure(); // the benchmarks run in this JVM, which BenchmarkDefaults' flags do not reach
         }
         List<RunResult> results = new ArrayList<>();
-        List<String> failed = new ArrayList<>();
+        FailedRuns failed = new FailedRuns(out);
         for (int i = 0; i < plan.size(); i++) {
             Run run = plan.get(i);
             String outcome;
             try {
-                RunResult result = new Runner(options(run).build()).runSingle();
+                RunResult result = new Runner(options(run).build(), failed.transcript()).runSingle();
                 if (!run.warmUp()) {
                     results.add(result);
                     writeJson(results, json);
@@ -143,32 +153,31 @@ public final class Reproduce {
                 outcome = String.format(Locale.ROOT, "%,14.0f %s%s", result.getPrimaryResult().getScore(),
                         result.getPrimaryResult().getScoreUnit(), conflicts(result));
             } catch (RunnerException e) {
-                failed.add(run + ": " + rootCause(e));
-                outcome = "FAILED: " + rootCause(e);
+                // In this JVM, the failed trial's shared state would otherwise pass to the method's next run.
+                List<Throwable> closing = profile().forks() == 0 ? OpenTrials.close(run.include()) : List.of();
+                outcome = "FAILED: " + failed.add(run.toString(), e, closing);
             }
             Duration elapsed = Duration.between(started, Instant.now());
             Duration left = elapsed.dividedBy(i + 1).multipliedBy(plan.size() - i - 1);
-            System.out.printf(Locale.ROOT, "[%3d/%d] %-60s %s   %s elapsed, ~%s left%n",
+            console.printf(Locale.ROOT, "[%3d/%d] %-60s %s   %s elapsed, ~%s left%n",
                     i + 1, plan.size(), run, outcome, minutes(elapsed), minutes(left));
         }
 
         writeRunFacts(out.resolve("run.properties"), started, arguments);
-        System.out.println();
-        Report.write(json, out, System.out);
-        if (!failed.isEmpty()) {
-            System.out.println();
-            System.out.println(failed.size() + " run(s) failed; their cells show as not measured:");
-            failed.forEach(f -> System.out.println("  " + f));
-            System.exit(1);
+        console.println();
+        if (results.isEmpty()) {
+            console.println("No run gave a result, so there is no report.");
+        } else {
+            Report.write(json, out, console);
         }
-    }
-
-    private static String rootCause(Throwable e) {
-        Throwable cause = e;
-        while (cause.getCause() != null) {
-            cause = cause.getCause();
+        if (failed.size() == 0) {
+            return 0;
         }
-        return cause.toString();
+        console.println();
+        console.println(failed.size() + " run(s) failed; their cells show as not measured. Their causes (stack traces"
+                + " and JMH's output in " + failed.log() + "):");
+        failed.summary().forEach(console::println);
+        return 1;
     }
 
     /** Every run of the job, in the order of the report's figures. */
