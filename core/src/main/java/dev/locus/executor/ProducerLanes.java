@@ -25,7 +25,8 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
  * for more than (lanes - 1) bursts.
  *
  * Concurrency. Lanes are JCTools MPSC queues, MPMC ones when thieves poll them too (pollAny).
- * `current` and `burst` belong to the owner's poll(). isEmpty() and size() are snapshots.
+ * The cursor belongs to the owner's poll() (and to shutdownNow's drain once the owner has left
+ * its polling window for good, which orders the two). isEmpty() and size() are snapshots.
  *
  * Memory ordering. As the lanes': an offer is a sequentially consistent atomic add on its lane's
  * producer index (the worker's park protocol relies on that), and a poll acquires what the offer
@@ -40,11 +41,19 @@ final class ProducerLanes {
     private static final int BURST = 64;
     private static final int CHUNK_SIZE = 1024;
 
+    /** Ints on either side of the owner's cursor: 128 bytes, two cache lines. */
+    private static final int PADDING = 32;
+    private static final int CURRENT = PADDING;
+    private static final int BURST_TAKEN = PADDING + 1;
+
     private final Queue<Object>[] lanes;
     private final int mask;
-    /** The lane the owner is draining, and how many elements it has taken from it in a row. */
-    private int current;
-    private int burst;
+    /**
+     * The owner's cursor: the lane it is draining and how many elements it has taken from it in a
+     * row, written on every poll, so padded away from {@code lanes} and {@code mask}, which
+     * producers read on every offer.
+     */
+    private final int[] cursor = new int[BURST_TAKEN + 1 + PADDING];
 
     /**
      * @param count the number of lanes, a power of two
@@ -87,10 +96,12 @@ final class ProducerLanes {
 
     /** The owner's next element, or null if every lane is empty. Owner only. */
     Object poll() {
-        if (burst < BURST) {
+        int[] c = cursor;
+        int current = c[CURRENT];
+        if (c[BURST_TAKEN] < BURST) {
             Object e = lanes[current].poll();
             if (e != null) {
-                burst++;
+                c[BURST_TAKEN]++;
                 return e;
             }
         }
@@ -98,12 +109,12 @@ final class ProducerLanes {
             int lane = (current + i) & mask;
             Object e = lanes[lane].poll();
             if (e != null) {
-                current = lane;
-                burst = 1;
+                c[CURRENT] = lane;
+                c[BURST_TAKEN] = 1;
                 return e;
             }
         }
-        burst = 0;
+        c[BURST_TAKEN] = 0;
         return null;
     }
 
