@@ -22,9 +22,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * Concurrency. The queue is multi-producer, single-consumer (multi-consumer with relaxed ordering,
  * where thieves poll it too), striped into lanes by producer (ProducerLanes); a fence goes into
- * every lane, and the worker passes it when it has taken it from all of them. Everything else but the counters is touched only by this worker's
- * thread while it is "polling": the held lists, heldCount, heldHandoff, deferred, and the consumer
- * side of the queue. shutdownNow() takes them over by a handshake: it sets executor.stopping, then
+ * every lane, and the worker passes it when it has taken it from all of them. Everything else but
+ * the counters is touched only by this worker's thread while it is "polling": the held lists,
+ * heldCount, heldHandoff, fencesTaken, deferred, and the consumer side of the queue. shutdownNow() takes them over by a handshake: it sets executor.stopping, then
  * waits for polling == 0; a worker sets polling = 1 and then reads stopping before it
  * touches any of them, so (Dekker) either it sees stopping and leaves, or shutdownNow sees it
  * polling and waits until it has stopped. Tasks run outside the polling window, so the wait is
