@@ -24,8 +24,8 @@ final class OversubscriptionPlan {
     static final List<Integer> THREADS = List.of(1, 2, 4, 8, 16, 32, 64);
     static final List<Integer> QUICK_THREADS = List.of(2, 8, 64);
     /**
-     * A quick run's own warm-up, after its workload's warm-up run: half the main job's second is
-     * enough for a phase of 30-60 ms to reach its steady rate, and saves a minute.
+     * A quick run's own warm-up, after its workload's warm-up run: half a second is enough for a
+     * phase of 30-60 ms to reach its steady rate (the quick profile's rounds now warm up as long).
      */
     static final TimeValue QUICK_WARM_UP = TimeValue.milliseconds(500);
     static final List<String> CONFIGURATIONS = List.of("basic", "backoff", "polka", "serializeSpin",

@@ -2,6 +2,7 @@ package dev.locus.jmh.report;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * A ratio of cells' throughputs with its 95% confidence interval over paired rounds: what a claim
@@ -80,7 +81,7 @@ record Ratio(double estimate, double low, double high, int rounds) {
     }
 
     private static List<Rounds> concat(List<Rounds> a, List<Rounds> b) {
-        return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
+        return Stream.concat(a.stream(), b.stream()).toList();
     }
 
     /** Whether both sides were measured (in at least one round each). */

@@ -36,11 +36,4 @@ record Rounds(List<Double> values) {
     double halfWidth() {
         return Student.halfWidth(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
-
-    /** This cell's rounds followed by {@code later}'s. */
-    Rounds then(Rounds later) {
-        List<Double> all = new java.util.ArrayList<>(values);
-        all.addAll(later.values);
-        return new Rounds(all);
-    }
 }
