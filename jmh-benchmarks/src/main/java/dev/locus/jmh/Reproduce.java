@@ -67,6 +67,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * JMH         566 runs × 0.18 s + 102 forks × 0.7 s                                  173 s
  *                                                                      about 15.3 minutes
  * </pre>
+ * A check of 150 of these runs ({@code --only} the hash table, Figure 9, the skip list, the mixed
+ * elision workload and Figure 5 of paper 000) on a shared two-core machine took 4 min 10 s: 1.34 s
+ * per dictionary run, 1.0 s per Figure 9 or oversubscription run, 3.0 s per forked elision run,
+ * 0.93 s per Toggle run, warm-up runs 5-6 s; at those rates the whole job takes about 15 minutes.
  * Cells no claim reads keep their single round and print no "±".
  * {@code --full} forks three JVMs per run, three rounds, each with five 1 s warm-up and five 1 s
  * measured iterations, on worker counts 1, 2, 4, … up to the machine's processors, adds the
