@@ -65,7 +65,8 @@ final class OversubscriptionPlan {
      */
     static boolean claimed(Reproduce.Run run) {
         String threads = run.params().getOrDefault("threads", "");
-        return run.method().startsWith(BENCHMARK) && List.of("luts", "basic").contains(run.params().get("configuration"))
+        return run.method().startsWith(BENCHMARK)
+                && List.of("luts", "basic").contains(run.params().get("configuration"))
                 && (threads.equals("2") || threads.equals(Integer.toString(THREADS.get(THREADS.size() - 1))));
     }
 
