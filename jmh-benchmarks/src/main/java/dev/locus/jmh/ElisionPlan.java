@@ -7,12 +7,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * The main job's runs of {@link ElisionBenchmark} (paper 003 §5.1): get-only at every value size
  * and mixed, every implementation, threads 1, 2, 4 and 8 in the full profile (180 runs without
  * RTM); in the quick one, get-only at 4 B and 1 KB and mixed at 1 and 2 threads, which answers
- * issue 6's two questions on a two-core machine in about four minutes (54 runs). The HTM
+ * issue 6's two questions on a two-core machine in about five minutes (54 cells, 24 of them —
+ * adaptive and the static policies — in three rounds: 102 runs). The HTM
  * configurations run only where {@link NativeHtm#rtmSupported()}.
  *
  * <p>Unlike the other suites' quick runs, each of these forks its own JVM: a get costs tens of
@@ -36,10 +38,19 @@ final class ElisionPlan {
     /** A quick run's warm-up iterations of one second each, in its fresh JVM. */
     static final int QUICK_WARM_UP_ITERATIONS = 2;
 
+    /** The policies issue 6's claims compare: adaptive, and the static policies it must be within. */
+    private static final List<String> CLAIMED = List.of(Implementation.ADAPTIVE.name(),
+            Implementation.LOCK_ONLY.name(), Implementation.SWOPT_1.name(), Implementation.SWOPT_10.name());
+
+    /** Whether issue 6's claims read this run: adaptive and the static policies, in every cell. */
+    static boolean claimed(Reproduce.Run run) {
+        return run.method().startsWith(BENCHMARK) && CLAIMED.contains(run.params().get("implementation"));
+    }
+
     /** {@code options} for {@code run} in the quick profile: this suite's runs fork and warm up longer. */
     static ChainedOptionsBuilder quick(Reproduce.Run run, ChainedOptionsBuilder options) {
         return run.method().startsWith(BENCHMARK) ? options.forks(1).warmupIterations(QUICK_WARM_UP_ITERATIONS)
-                : options;
+                .warmupTime(TimeValue.seconds(1)) : options;
     }
 
     /** The runs in the report's order: get-only by value size, then mixed; each by thread count. */

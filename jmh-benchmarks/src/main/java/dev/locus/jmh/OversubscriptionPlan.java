@@ -11,7 +11,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * workload, thread count and configuration in the full profile (385 runs); in the quick one, the
  * thread counts and configurations that answer issue 7's question — 2 against 64 threads, and 8
  * between; plain threads alone, with backoff and with ATS, against each LUTS configuration — in
- * about four minutes on two cores (105 runs and five warm-up runs). One thread is left to the full
+ * about three minutes on two cores (105 cells, 20 of them — luts and basic at 2 and 64 threads —
+ * in three rounds, 145 runs, and five warm-up runs). One thread is left to the full
  * profile: it runs no transaction concurrently, so it shows only each scheduler's cost per
  * transaction.
  */
@@ -23,8 +24,8 @@ final class OversubscriptionPlan {
     static final List<Integer> THREADS = List.of(1, 2, 4, 8, 16, 32, 64);
     static final List<Integer> QUICK_THREADS = List.of(2, 8, 64);
     /**
-     * A quick run's own warm-up, after its workload's warm-up run: half the main job's second is
-     * enough for a phase of 30-60 ms to reach its steady rate, and saves a minute.
+     * A quick run's own warm-up, after its workload's warm-up run: half a second is enough for a
+     * phase of 30-60 ms to reach its steady rate (the quick profile's rounds now warm up as long).
      */
     static final TimeValue QUICK_WARM_UP = TimeValue.milliseconds(500);
     static final List<String> CONFIGURATIONS = List.of("basic", "backoff", "polka", "serializeSpin",
@@ -56,6 +57,17 @@ final class OversubscriptionPlan {
             }
         }
         return runs;
+    }
+
+    /**
+     * Whether issue 7's claim reads this run: luts and basic at 2 threads and at the most (64),
+     * whose retentions it compares.
+     */
+    static boolean claimed(Reproduce.Run run) {
+        String threads = run.params().getOrDefault("threads", "");
+        return run.method().startsWith(BENCHMARK)
+                && List.of("luts", "basic").contains(run.params().get("configuration"))
+                && (threads.equals("2") || threads.equals(Integer.toString(THREADS.get(THREADS.size() - 1))));
     }
 
     /** {@code options} for {@code run} in the quick profile: this suite's runs warm up for {@link #QUICK_WARM_UP}. */

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import java.util.stream.IntStream;
@@ -43,16 +44,38 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.Reproduce [--full] [--workers 1,2,4] [--only REGEX] [--out results]
  * </pre>
  *
- * <p>The default is the quick profile: workers 1 and 2, one 1 s warm-up and three 0.5 s measured
- * iterations per run, all in this JVM after a warm-up run per benchmark ({@link Profile#QUICK}
- * says why): about seventeen minutes on two cores, four of them for the oversubscription suite, whose
- * runs warm up for 0.5 s ({@link OversubscriptionPlan}), three for the elision suite, whose runs
- * fork ({@link ElisionPlan}), two and a half for the Toggle suite, whose runs are shorter
- * ({@link TogglePlan}).
- * {@code --full} forks two JVMs per run, each with five 1 s warm-up and five 1 s measured
- * iterations, on worker counts 1, 2, 4, … up to the machine's processors, adds the cost-balanced
- * adaptive executor, and runs the oversubscription suite's whole grid: about 50 minutes on two
- * cores for paper 002, and two and a half hours for the 385 oversubscription runs.
+ * <p>The claims' verdicts rest on rounds: a round is one JVM's measurement of a cell, the mean of
+ * its measured iterations, and the report gives each ratio a claim reads a 95% interval over
+ * paired rounds ({@code report.Ratio}). In the quick profile, where every run shares this JVM, a
+ * round is a run: each suite runs round 1 of every cell, then rounds 2 and 3 ({@link #QUICK_ROUNDS})
+ * of the cells its claims read, in the same order, so that a slow drift of the machine moves the
+ * cells of a round alike. In the full profile a round is a fork.
+ *
+ * <p>The default is the quick profile: workers 1 and 2, one 0.5 s warm-up and one 0.5 s measured
+ * iteration per round, all in this JVM after a warm-up run per benchmark ({@link Profile#QUICK}
+ * says why). One iteration per round, where the job used to take three per run: iterations of one
+ * run are not independent, so their spread said little (JMH's errors of ±50% to ±566% on three
+ * iterations), while rounds give an honest one. The budget on two cores, in configured seconds
+ * (566 runs, 745 s), plus about 0.18 s per run of JMH's own work and 0.7 s per forked JVM,
+ * measured from the 386 runs of the previous profile (16.5 minutes for 881 configured seconds):
+ * <pre>
+ * paper 002   108 cells + 2 × 33 claimed = 174 runs × 1 s, 3 warm-up runs × 4.5 s      188 s
+ * Figure 9    12 runs × 1 s, 1 warm-up run                                          17 s
+ * 004/001     105 cells + 2 × 20 claimed = 145 runs × 1 s, 5 warm-up runs            168 s
+ * 003         54 cells + 2 × 24 claimed = 102 forked runs × (2 × 1 s + 0.5 s)         255 s
+ * 000         78 cells + 2 × 22 claimed = 122 runs × 0.9 s, 2 warm-up runs           119 s
+ * JMH         566 runs × 0.18 s + 102 forks × 0.7 s                                  173 s
+ *                                                                      about 15.3 minutes
+ * </pre>
+ * A check of 150 of these runs ({@code --only} the hash table, Figure 9, the skip list, the mixed
+ * elision workload and Figure 5 of paper 000) on a shared two-core machine took 4 min 10 s: 1.34 s
+ * per dictionary run, 1.0 s per Figure 9 or oversubscription run, 3.0 s per forked elision run,
+ * 0.93 s per Toggle run, warm-up runs 5-6 s; at those rates the whole job takes about 15 minutes.
+ * Cells no claim reads keep their single round and print no "±".
+ * {@code --full} forks three JVMs per run, three rounds, each with five 1 s warm-up and five 1 s
+ * measured iterations, on worker counts 1, 2, 4, … up to the machine's processors, adds the
+ * cost-balanced adaptive executor, and runs the oversubscription suite's whole grid: about 75
+ * minutes on two cores for paper 002, and almost four hours for the 385 oversubscription runs.
  * {@code --workers} replaces the worker counts of either (the oversubscription suite's thread
  * counts are its own); {@code --only} keeps the runs whose benchmark, such as
  * {@code OversubscriptionBenchmark.skipList}, the regular expression finds. Every run is a
@@ -70,6 +93,10 @@ public final class Reproduce {
     private static final int WARM_UP_SECONDS = 4;
     private static final List<String> STRUCTURES = List.of("hashTable", "redBlackTree", "sortedList");
     private static final List<String> DISTRIBUTIONS = List.of("uniform", "gaussian", "exponential");
+    /** Rounds of each cell a claim reads in the quick profile: the fewest that give a useful t-interval. */
+    static final int QUICK_ROUNDS = 3;
+    /** Paper 002's executors, whose ratios its claims read. */
+    private static final List<String> PAPER_EXECUTORS = List.of("roundRobin", "fixedRange", "adaptive");
     private static final List<String> PAPER_AND_JDK = List.of("roundRobin", "fixedRange", "adaptive", "threadPool",
             "forkJoin");
     /** Figure 9's executors: one per way of placing a task. */
@@ -187,21 +214,22 @@ public final class Reproduce {
             executors.add(executors.indexOf("adaptive") + 1, "adaptiveCost");
         }
         int most = Arrays.stream(workers).max().orElseThrow();
-        List<Run> plan = new ArrayList<>();
+        List<Run> dictionary = new ArrayList<>();
         for (String structure : STRUCTURES) {
-            warmUp(plan, new Run("DictionaryBenchmark." + structure,
+            warmUp(dictionary, new Run("DictionaryBenchmark." + structure,
                     Map.of("distribution", "uniform", "executor", "roundRobin", "workers", "" + most), 0, true));
             for (String distribution : DISTRIBUTIONS) {
                 for (int w : workers) {
                     for (String executor : executors) {
-                        plan.add(new Run("DictionaryBenchmark." + structure,
+                        dictionary.add(new Run("DictionaryBenchmark." + structure,
                                 Map.of("distribution", distribution, "executor", executor, "workers", "" + w), 0, false));
                     }
-                    plan.add(new Run("InlineDictionaryBenchmark." + structure, Map.of("distribution", distribution), w,
+                    dictionary.add(new Run("InlineDictionaryBenchmark." + structure, Map.of("distribution", distribution), w,
                             false));
                 }
             }
         }
+        List<Run> plan = new ArrayList<>(inRounds(dictionary, Reproduce::claimed));
         warmUp(plan, new Run("TransactionOverheadBenchmark.executor",
                 Map.of("executor", "roundRobin", "workers", "" + most), 0, true));
         for (int w : workers) {
@@ -211,10 +239,41 @@ public final class Reproduce {
             }
             plan.add(new Run("TransactionOverheadBenchmark.loop", Map.of(), w, false));
         }
-        plan.addAll(OversubscriptionPlan.runs(full, profile().forks() == 0));
-        plan.addAll(ElisionPlan.runs(full));
-        plan.addAll(TogglePlan.runs(full, workers, profile().forks() == 0));
+        plan.addAll(inRounds(OversubscriptionPlan.runs(full, profile().forks() == 0), OversubscriptionPlan::claimed));
+        plan.addAll(inRounds(ElisionPlan.runs(full), ElisionPlan::claimed));
+        plan.addAll(inRounds(TogglePlan.runs(full, workers, profile().forks() == 0), TogglePlan::claimed));
         return plan.stream().filter(run -> only.matcher(run.method()).find()).toList();
+    }
+
+    /**
+     * A suite's runs, then, in the quick profile, rounds 2 to {@link #QUICK_ROUNDS} of the cells
+     * its claims read, each round in the suite's order: round 1 of every cell, then round 2, and
+     * so on, so that a slow drift of the machine moves every cell of a round alike. The full
+     * profile's rounds are its forks.
+     */
+    private List<Run> inRounds(List<Run> suite, Predicate<Run> claimed) {
+        List<Run> runs = new ArrayList<>(suite);
+        for (int round = 2; !full && round <= QUICK_ROUNDS; round++) {
+            for (Run run : suite) {
+                if (!run.warmUp() && claimed.test(run)) {
+                    runs.add(run.inRound(round));
+                }
+            }
+        }
+        return runs;
+    }
+
+    /**
+     * Whether paper 002's claims read this dictionary run: roundRobin, fixedRange and adaptive at
+     * 2 workers and more (claims 1, 3 and 4, and 2 at the most workers), fixedRange and adaptive
+     * on the exponential distribution at 1 (claim 2).
+     */
+    static boolean claimed(Run run) {
+        String executor = run.params().getOrDefault("executor", "");
+        int workers = Integer.parseInt(run.params().getOrDefault("workers", "0"));
+        return run.method().startsWith("DictionaryBenchmark.") && PAPER_EXECUTORS.contains(executor)
+                && (workers >= 2 || run.params().get("distribution").equals("exponential")
+                        && !executor.equals("roundRobin"));
     }
 
     /**
@@ -253,7 +312,7 @@ public final class Reproduce {
     private ChainedOptionsBuilder options(Run run) {
         ChainedOptionsBuilder options = run.options(options());
         if (run.warmUp()) {
-            return options.warmupIterations(WARM_UP_SECONDS).measurementIterations(1);
+            return options.warmupIterations(WARM_UP_SECONDS).warmupTime(TimeValue.seconds(1)).measurementIterations(1);
         }
         return full ? options : TogglePlan.quick(run, ElisionPlan.quick(run, OversubscriptionPlan.quick(run, options)));
     }
@@ -272,8 +331,9 @@ public final class Reproduce {
          * the main job's ten minutes. All executors run the same dictionary and STM code, so they
          * share its compiled form; the full profile forks.
          */
-        static final Profile QUICK = new Profile("quick", 0, 1, TimeValue.seconds(1), 3, TimeValue.milliseconds(500));
-        static final Profile FULL = new Profile("full", 2, 5, TimeValue.seconds(1), 5, TimeValue.seconds(1));
+        static final Profile QUICK = new Profile("quick", 0, 1, TimeValue.milliseconds(500), 1,
+                TimeValue.milliseconds(500));
+        static final Profile FULL = new Profile("full", 3, 5, TimeValue.seconds(1), 5, TimeValue.seconds(1));
 
         ChainedOptionsBuilder apply(ChainedOptionsBuilder options) {
             return options.forks(forks)
@@ -293,7 +353,16 @@ public final class Reproduce {
      * One JMH run: a benchmark method with one value per parameter and a thread count (0: the
      * method's own), or a warm-up run whose result is dropped.
      */
-    record Run(String method, Map<String, String> params, int threads, boolean warmUp) {
+    record Run(String method, Map<String, String> params, int threads, boolean warmUp, int round) {
+
+        Run(String method, Map<String, String> params, int threads, boolean warmUp) {
+            this(method, params, threads, warmUp, 1);
+        }
+
+        /** This run's cell in round {@code round}. */
+        Run inRound(int round) {
+            return new Run(method, params, threads, warmUp, round);
+        }
 
         /** The regular expression JMH selects this run's benchmark method by. */
         String include() {
@@ -326,6 +395,9 @@ public final class Reproduce {
                     .forEach(p -> s.append(' ').append(label(p)).append(params.get(p)));
             if (threads > 0) {
                 s.append(" threads=").append(threads);
+            }
+            if (round > 1) {
+                s.append(" (round ").append(round).append(')');
             }
             return warmUp ? s.append(" (warm-up, not recorded)").toString() : s.toString();
         }

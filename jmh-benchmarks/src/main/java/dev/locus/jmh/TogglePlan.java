@@ -14,13 +14,13 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * most workers (the paper runs them at 16 threads), capped at 16 for Figure 5, whose per-worker
  * counters stop there.
  *
- * <p>Quick profile (workers 1 and 2; 78 runs and two warm-up runs, about two and a half minutes
- * on two cores): Figure 3(a) with round-robin under each of the five lock managers and Toggle + DomLock;
+ * <p>Quick profile (workers 1 and 2; 78 cells, the 22 its claims read in three rounds, 122
+ * runs and two warm-up runs, about two minutes on two cores): Figure 3(a) with round-robin under each of the five lock managers and Toggle + DomLock;
  * 3(b) with round-robin and Toggle over DomLock, and Toggle's scheduler-exclusive mode; the sweeps
  * with round-robin and Toggle over DomLock, 5 skewness values, 5 task sizes and 5 hierarchy sizes;
  * Figure 5 with round-robin and Toggle with stealing on and off. Each quick run warms up for
- * {@link #QUICK_WARM_UP} and measures {@value #QUICK_ITERATIONS} iterations of
- * {@link #QUICK_ITERATION}. The full profile adds Toggle + NumLock and the scheduler-exclusive mode
+ * {@link #QUICK_WARM_UP} and measures {@value #QUICK_ITERATIONS} iteration of
+ * {@link #QUICK_ITERATION}, a round's score. The full profile adds Toggle + NumLock and the scheduler-exclusive mode
  * to Figure 3(a), stealing off and the scheduler-exclusive mode to the sweeps, and more points.
  */
 final class TogglePlan {
@@ -49,7 +49,7 @@ final class TogglePlan {
     static final int MOST_COUNTED_WORKERS = ToggleBenchmark.COUNTED_WORKERS;
 
     static final TimeValue QUICK_WARM_UP = TimeValue.milliseconds(500);
-    static final int QUICK_ITERATIONS = 3;
+    static final int QUICK_ITERATIONS = 1;
     static final TimeValue QUICK_ITERATION = TimeValue.milliseconds(400);
 
     private TogglePlan() {
@@ -96,6 +96,24 @@ final class TogglePlan {
         }
         sweep(runs, "hierarchySize", "size", SIZES, schedulers, most);
         return runs;
+    }
+
+    /**
+     * Whether issue 5's claims read this run: round-robin and Toggle over DomLock on STMBench7,
+     * the XML hierarchy and the hierarchy sizes with 2 workers or more, and Toggle with stealing
+     * on and off on Figure 5.
+     */
+    static boolean claimed(Reproduce.Run run) {
+        String method = run.method().substring(run.method().indexOf('.') + 1);
+        String scheduler = run.params().getOrDefault("scheduler", "");
+        boolean domLock = DOM_LOCK.equals(run.params().get("lockManager"));
+        boolean compared = domLock && (scheduler.equals(ROUND_ROBIN) || scheduler.equals(TOGGLE));
+        return run.method().startsWith(BENCHMARK) && switch (method) {
+            case "stmBench7", "xml", "hierarchySize" -> compared
+                    && Integer.parseInt(run.params().get("workers")) >= 2;
+            case "stealing" -> domLock && (scheduler.equals(TOGGLE) || scheduler.equals(NO_STEAL));
+            default -> false;
+        };
     }
 
     /** {@code options} for {@code run} in the quick profile: this suite's runs are shorter. */

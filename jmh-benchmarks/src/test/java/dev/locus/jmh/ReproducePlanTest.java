@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -68,12 +69,34 @@ class ReproducePlanTest {
         assertEquals(2 * 6, overhead.size(), "Figure 9: five executors and the loop at 1 and 2 workers");
     }
 
+    @Test
+    void quickProfileRunsTheCellsTheClaimsReadInInterleavedRounds() {
+        List<Reproduce.Run> plan = Reproduce.parse(new String[0]).plan();
+        List<Reproduce.Run> dictionary = plan.stream()
+                .filter(r -> !r.warmUp() && r.method().startsWith("DictionaryBenchmark.")).toList();
+        Map<String, Long> rounds = dictionary.stream().collect(Collectors.groupingBy(r -> r.method() + new TreeMap<>(r.params()),
+                Collectors.counting()));
+        assertEquals(3, rounds.get(cell("hashTable", "uniform", "fixedRange", 2)));
+        assertEquals(3, rounds.get(cell("sortedList", "exponential", "adaptive", 1)), "claim 2");
+        assertEquals(1, rounds.get(cell("sortedList", "uniform", "adaptive", 1)));
+        assertEquals(1, rounds.get(cell("redBlackTree", "gaussian", "forkJoin", 2)), "no claim reads it");
+        assertEquals(3 * 3 * 3 + 3 * 2, dictionary.stream().filter(r -> r.round() == 3).count());
+        for (int i = 1; i < dictionary.size(); i++) {
+            assertTrue(dictionary.get(i).round() >= dictionary.get(i - 1).round(), "round 1 of every cell first");
+        }
+        List<Reproduce.Run> elision = plan.stream().filter(r -> r.method().startsWith("ElisionBenchmark.")).toList();
+        assertEquals(Set.of("ADAPTIVE", "LOCK_ONLY", "SWOPT_1", "SWOPT_10"), elision.stream()
+                .filter(r -> r.round() > 1).map(r -> r.params().get("implementation")).collect(Collectors.toSet()));
+        assertTrue(Reproduce.parse(new String[] {"--full"}).plan().stream().allMatch(r -> r.round() == 1),
+                "the full profile's rounds are its forks");
+    }
+
     @ParameterizedTest(name = "flags \"{0}\"")
     @ValueSource(strings = {"", "--full"})
     void elisionSuiteRunsEveryImplementationTheCpuSupportsInEveryCell(String flags) {
         boolean full = !flags.isEmpty();
         List<Reproduce.Run> elision = Reproduce.parse(full ? new String[] {flags} : new String[0]).plan().stream()
-                .filter(r -> r.method().startsWith("ElisionBenchmark.")).toList();
+                .filter(r -> r.method().startsWith("ElisionBenchmark.") && r.round() == 1).toList();
         long implementations = Stream.of(Implementation.values())
                 .filter(i -> !i.needsRtm() || NativeHtm.rtmSupported()).count();
         int threadCounts = full ? 4 : 2;
@@ -110,9 +133,16 @@ class ReproducePlanTest {
     void onlyKeepsTheRunsOfTheBenchmarksItFinds() {
         List<Reproduce.Run> plan = Reproduce.parse(new String[] {"--only", "Oversubscription.*List"}).plan();
 
-        assertEquals(3 * (1 + 3 * 7), plan.size(), "skipList, linkedList1k, linkedList8k with their warm-up runs");
+        assertEquals(3 * (1 + 3 * 7 + 2 * 2 * 2), plan.size(), "skipList, linkedList1k, linkedList8k with their"
+                + " warm-up runs, and rounds 2 and 3 of luts and basic at 2 and 64 threads");
         assertTrue(plan.stream().allMatch(r -> r.method().matches("OversubscriptionBenchmark\\.\\w+List\\w*")),
                 "" + plan);
+    }
+
+    /** A dictionary run's method and params, as the rounds test groups them. */
+    private static String cell(String structure, String distribution, String executor, int workers) {
+        return "DictionaryBenchmark." + structure + new TreeMap<>(Map.of("distribution", distribution, "executor",
+                executor, "workers", Integer.toString(workers)));
     }
 
     private static Set<String> oversubscriptionCells(List<Reproduce.Run> plan) {

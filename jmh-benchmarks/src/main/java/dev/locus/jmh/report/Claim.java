@@ -1,19 +1,27 @@
 package dev.locus.jmh.report;
 
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.stream.Collectors;
+
 /**
- * One claim of a paper (paper 002's §5.4, or issue 7's about papers 001 and 004) set against the
- * measurements.
+ * One claim of a paper set against the measurements.
  *
  * @param claim the claim in a few words
  * @param paperSays what the paper reports
- * @param measured the ratios this run measured, each with the worker count it is at
+ * @param measured the ratios this run measured, each with its 95% interval and rounds
+ * @param verdict what the intervals say of the claim
  */
 record Claim(String claim, String paperSays, String measured, Verdict verdict) {
 
     enum Verdict {
+        /** Every interval the claim reads lies wholly on the paper's side of its threshold. */
         REPRODUCED("reproduced"),
-        TIED("tied"),
-        NOT_REPRODUCED("not reproduced"),
+        /** Some interval lies wholly on the other side. */
+        CONTRADICTED("contradicted"),
+        /** Neither: an interval spans a threshold, or there were too few rounds for one. */
+        INCONCLUSIVE("inconclusive"),
         NOT_MEASURED("not measured");
 
         private final String label;
@@ -22,14 +30,39 @@ record Claim(String claim, String paperSays, String measured, Verdict verdict) {
             this.label = label;
         }
 
+        /** The verdict of a claim that holds only if every one of {@code outcomes} does. */
+        static Verdict ofAll(Collection<Outcome> outcomes) {
+            return outcomes.contains(Outcome.FAILS) ? CONTRADICTED
+                    : outcomes.stream().allMatch(o -> o == Outcome.HOLDS) ? REPRODUCED
+                    : INCONCLUSIVE;
+        }
+
+        static Verdict ofAll(Outcome... outcomes) {
+            return ofAll(List.of(outcomes));
+        }
+
         @Override
         public String toString() {
             return label;
         }
     }
 
+    /** How every claims table's verdicts are reached, printed under each. */
+    static final String RULE = "Each ratio is the geometric mean of its per-round ratios with its 95% paired"
+            + " t-interval, \"[low, high], n rounds\" (a round is one JVM's measurement of the cell; rounds of the same"
+            + " index are paired). \"Reproduced\": every interval the claim reads lies on the paper's side of its"
+            + " threshold; \"contradicted\": some interval lies wholly on the other side; \"inconclusive\": an interval"
+            + " spans a threshold, or a cell has too few rounds for one.";
+
     /** A claim the file has no data for. */
     static Claim notMeasured(String claim, String paperSays, String missing) {
         return new Claim(claim, paperSays, "not measured: " + missing, Verdict.NOT_MEASURED);
+    }
+
+    /** E.g. "2 reproduced, 1 contradicted, 5 inconclusive, 0 not measured". */
+    static String count(List<Claim> claims) {
+        return Arrays.stream(Verdict.values())
+                .map(v -> claims.stream().filter(c -> c.verdict() == v).count() + " " + v)
+                .collect(Collectors.joining(", "));
     }
 }

@@ -7,11 +7,12 @@ package dev.locus.jmh.report;
  * @param throughput committed transactions per second (JMH's primary score)
  * @param throughputError JMH's 99.9% confidence half-width of {@code throughput}; NaN when JMH had
  *     too few iterations to give one
+ * @param rounds the throughput in each round; {@code throughput} is their mean
  * @param contentionPerSecond contention instances (aborted attempts) per second, JMH's secondary
  *     metric {@code contentionInstances}; NaN when the row has none
  */
 record DictionaryMeasurement(Structure structure, String distribution, String executor, int workers,
-        double throughput, double throughputError, double contentionPerSecond) {
+        double throughput, double throughputError, Rounds rounds, double contentionPerSecond) {
 
     /** Aborted attempts per committed transaction; NaN when contention was not measured. */
     double contentionPerTransaction() {

@@ -32,6 +32,11 @@ final class ElisionResults {
                 .findFirst();
     }
 
+    /** The ops/s of one cell in each round; none if not measured. */
+    Rounds rounds(ElisionWorkload workload, String implementation, int threads) {
+        return find(workload, implementation, threads).map(ElisionMeasurement::rounds).orElse(Rounds.NONE);
+    }
+
     /** Operations/s in one cell; NaN if not measured. */
     double opsPerSecond(ElisionWorkload workload, String implementation, int threads) {
         return find(workload, implementation, threads).map(ElisionMeasurement::opsPerSecond).orElse(Double.NaN);

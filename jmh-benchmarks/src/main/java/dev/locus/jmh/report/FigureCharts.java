@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.function.IntFunction;
 import java.util.function.IntToDoubleFunction;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
@@ -22,8 +23,9 @@ import org.knowm.xchart.XYChart;
 /**
  * Draws the PNGs shaped like paper 002's Figures 3–9: for Figures 3–8 one panel per distribution
  * side by side (uniform, Gaussian, exponential), for Figure 9 one panel; workers on the x axis and
- * one line with markers per executor. The figure's title goes above the panels and one legend
- * for all of them below, since a legend per panel would not fit seven executors; it wraps into
+ * one line with markers per executor, through the means over rounds, with error bars of the 95%
+ * interval of each mean where a point has two rounds or more. The figure's title goes above the
+ * panels and one legend for all of them below, since a legend per panel would not fit seven executors; it wraps into
  * more rows where one would be wider than the panels. Also one chart per workload of the
  * oversubscription suite, shaped like paper 004's Figure 4: threads on a log2 axis, one line per
  * configuration, the platform-thread ones dashed; and one per workload of the elision suite
@@ -71,8 +73,12 @@ final class FigureCharts {
             XYChart panel = panel(PANEL_WIDTH, Names.distributionLabel(distribution), "workers", metric.axisTitle(),
                     metric == Metric.THROUGHPUT ? THROUGHPUT_PATTERN : null);
             for (String executor : results.executors(structure)) {
-                if (addSeries(panel, styles, executor, results.workers(structure, distribution), w -> w,
-                        w -> results.value(metric, structure, distribution, executor, w))) {
+                boolean added = metric == Metric.THROUGHPUT
+                        ? addRoundsSeries(panel, styles, executor, results.workers(structure, distribution), w -> w,
+                                w -> results.rounds(structure, distribution, executor, w))
+                        : addSeries(panel, styles, executor, results.workers(structure, distribution), w -> w,
+                                w -> results.value(metric, structure, distribution, executor, w));
+                if (added) {
                     plotted.add(executor);
                 }
             }
@@ -90,8 +96,8 @@ final class FigureCharts {
         XYChart panel = panel(OVERHEAD_WIDTH, "k workers, or k threads in a loop", "workers", "txn/s", THROUGHPUT_PATTERN);
         SortedSet<String> plotted = new TreeSet<>(Names.EXECUTOR_ORDER);
         for (String executor : results.overheadExecutors()) {
-            if (addSeries(panel, styles, executor, results.overheadWorkers(), w -> w,
-                    w -> results.overhead(executor, w))) {
+            if (addRoundsSeries(panel, styles, executor, results.overheadWorkers(), w -> w,
+                    w -> results.findOverhead(executor, w).map(OverheadMeasurement::rounds).orElse(Rounds.NONE))) {
                 plotted.add(executor);
             }
         }
@@ -110,7 +116,7 @@ final class FigureCharts {
         return writeAgainstThreads(new ThreadsChart(oversubscriptionTitle(workload),
                 "platform threads (dashed) or logical threads on LUTS (solid)", "commits/s", configurationStyles,
                 measured.configurations(workload), measured.threads(workload),
-                (configuration, n) -> measured.commitRate(workload, configuration, n)),
+                (configuration, n) -> measured.rounds(workload, configuration, n)),
                 directory.resolve(workload.fileName()));
     }
 
@@ -123,7 +129,7 @@ final class FigureCharts {
         return writeAgainstThreads(new ThreadsChart(elisionTitle(workload),
                 "ALE and the uninstrumented lock (solid), the JDK's peers (dashed)", "ops/s", elisionStyles,
                 measured.implementations(workload), measured.threads(workload),
-                (implementation, n) -> measured.opsPerSecond(workload, implementation, n)),
+                (implementation, n) -> measured.rounds(workload, implementation, n)),
                 directory.resolve(workload.fileName()));
     }
 
@@ -139,7 +145,7 @@ final class FigureCharts {
         panel.getStyler().setxAxisTickLabelsFormattingFunction(FigureCharts::powerOfTwo);
         List<String> plotted = new ArrayList<>();
         for (String series : chart.series()) {
-            if (addSeries(panel, chart.styles(), series, chart.threads(), n -> Math.log(n) / Math.log(2),
+            if (addRoundsSeries(panel, chart.styles(), series, chart.threads(), n -> Math.log(n) / Math.log(2),
                     n -> chart.value().at(series, n))) {
                 plotted.add(series);
             }
@@ -157,8 +163,8 @@ final class FigureCharts {
 
     @FunctionalInterface
     private interface SeriesValue {
-        /** The value of {@code series} at {@code threads}; NaN if not measured. */
-        double at(String series, int threads);
+        /** The value of {@code series} at {@code threads} in each round; none if not measured. */
+        Rounds at(String series, int threads);
     }
 
     /** E.g. "Oversubscription — red-black tree, 16K keys, 20% updates: commits/s". */
@@ -183,6 +189,7 @@ final class FigureCharts {
         styler.setPlotBackgroundColor(Color.WHITE);
         styler.setLegendVisible(false);
         styler.setMarkerSize(SeriesStyles.MARKER_SIZE);
+        styler.setErrorBarsColorSeriesColor(true);
         styler.setYAxisMin(0.0);
         // Whole numbers only: XChart then steps the ticks until no two labels repeat, so 1.5 never shows.
         styler.setXAxisDecimalPattern("0");
@@ -192,25 +199,36 @@ final class FigureCharts {
         return chart;
     }
 
-    /**
-     * One line through the measured points of {@code name}, at {@code x.applyAsDouble(count)} for
-     * each count; returns false, adding none, if it has none.
-     */
+    /** As {@link #addRoundsSeries}, for values without rounds: no error bars. */
     static boolean addSeries(XYChart chart, SeriesStyles styles, String name, Collection<Integer> counts,
             IntToDoubleFunction x, IntToDoubleFunction value) {
+        return addRoundsSeries(chart, styles, name, counts, x, count -> new Rounds(List.of(value.applyAsDouble(count))));
+    }
+
+    /**
+     * One line through the means of the measured points of {@code name}, at
+     * {@code x.applyAsDouble(count)} for each count, with an error bar of the half-width of the
+     * mean's 95% interval over rounds where a point has two rounds or more; returns false, adding
+     * none, if it has no point.
+     */
+    static boolean addRoundsSeries(XYChart chart, SeriesStyles styles, String name, Collection<Integer> counts,
+            IntToDoubleFunction x, IntFunction<Rounds> rounds) {
         List<Double> xs = new ArrayList<>();
         List<Double> ys = new ArrayList<>();
+        List<Double> errors = new ArrayList<>();
         for (int count : counts) {
-            double y = value.applyAsDouble(count);
+            Rounds point = rounds.apply(count);
+            double y = point.mean();
             if (!Double.isNaN(y)) {
                 xs.add(x.applyAsDouble(count));
                 ys.add(y);
+                errors.add(point.count() < 2 ? 0 : point.halfWidth());
             }
         }
         if (xs.isEmpty()) {
             return false;
         }
-        styles.apply(name, chart.addSeries(name, xs, ys));
+        styles.apply(name, chart.addSeries(name, xs, ys, errors));
         return true;
     }
 

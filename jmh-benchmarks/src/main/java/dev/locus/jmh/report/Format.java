@@ -23,6 +23,18 @@ final class Format {
         return throughput(value) + String.format(Locale.ROOT, " ±%.0f%%", 100 * error / value);
     }
 
+    /**
+     * A throughput measured in rounds: with two or more, the mean with the half-width of its 95%
+     * interval over rounds relative to it and the rounds, e.g. "1,234,567 ±3% (3 rounds)"; with
+     * one, as {@link #throughput(double, double)} with JMH's error.
+     */
+    static String throughput(double value, double jmhError, Rounds rounds) {
+        if (rounds.count() < 2) {
+            return throughput(value, jmhError);
+        }
+        return throughput(value, rounds.halfWidth()) + " (" + rounds.count() + " rounds)";
+    }
+
     /** Contention instances per transaction, e.g. "0.012". */
     static String contention(double value) {
         return Double.isNaN(value) ? MISSING : String.format(Locale.ROOT, "%.3f", value);

@@ -15,8 +15,10 @@ final class MarkdownReport {
 
     private static final String MEASURED = """
             Throughput is committed transactions per second (JMH's score, the mean over iterations \
-            and forks; "±" is JMH's 99.9% confidence half-width relative to it: the JSON has the \
-            absolute errors and the raw iterations). Contention instances per transaction are \
+            and forks, and over rounds where a cell was measured in several: "(3 rounds)"). "±" is \
+            the half-width of the mean's 95% interval over rounds relative to it where a cell has \
+            two rounds or more, else JMH's 99.9% confidence half-width: the JSON has a row per \
+            round, with the raw iterations. Contention instances per transaction are \
             aborted attempts divided by committed transactions; the paper's Figures 6–8 show \
             totals per 10 s run instead, which depend on the run's length and throughput. A ratio \
             in brackets is the executor's value divided by roundRobin's in the same row (same \
@@ -38,13 +40,20 @@ final class MarkdownReport {
     private final List<Claim> claims;
     private final RunFacts facts;
     private final Map<Integer, Path> charts;
+    private final List<Claim> allClaims;
 
-    /** @param charts the PNG written for each figure number; a figure without one gets no link */
-    MarkdownReport(Results results, List<Claim> claims, RunFacts facts, Map<Integer, Path> charts) {
+    /**
+     * @param claims paper 002's claims
+     * @param charts the PNG written for each figure number; a figure without one gets no link
+     * @param allClaims the claims of every paper in the report, whose verdicts it counts first
+     */
+    MarkdownReport(Results results, List<Claim> claims, RunFacts facts, Map<Integer, Path> charts,
+            List<Claim> allClaims) {
         this.results = results;
         this.claims = claims;
         this.facts = facts;
         this.charts = charts;
+        this.allClaims = allClaims;
     }
 
     /** The whole of REPORT.md. */
@@ -55,13 +64,16 @@ final class MarkdownReport {
         md.append("## Run\n\n");
         facts.lines().forEach(line -> md.append(line).append('\n'));
         results.settings().forEach(line -> md.append("- JMH settings (from the JSON): ").append(line).append('\n'));
-        md.append("\n## What is measured\n\n").append(MEASURED).append("\n\n");
+        md.append("\n## Verdicts\n\n").append(verdicts()).append("\n\n");
+        md.append("## What is measured\n\n").append(MEASURED).append("\n\n");
         md.append("## §5.4 claims\n\n").append(claimsTable())
                 .append("\nThresholds: \"beats\" means ahead by at least ").append(percent(Claims.MARGIN))
                 .append(", \"tied\" within ").append(percent(Claims.MARGIN))
                 .append(" either way, \"tied-best\" at least ").append(percent(Claims.TIED_BEST))
-                .append(" of the best, \"stops scaling\" at most ").append(Format.ratio(Claims.NO_SPEEDUP))
-                .append(" from 1 worker to the most; worker counts below 2 are not compared.\n\n");
+                .append(" of every other paper executor, \"stops scaling\" at most ").append(Format.ratio(Claims.NO_SPEEDUP))
+                .append(" from 1 worker to the most, and adaptive's speedup at least ")
+                .append(Format.ratio(1 + Claims.MARGIN)).append(" fixedRange's; worker counts below 2 are not compared. ")
+                .append(Claim.RULE).append("\n\n");
         md.append("## Summary at the most workers\n\n").append(SUMMARY_CAPTION).append("\n\n")
                 .append(summaryTable()).append('\n');
         for (Metric metric : Metric.values()) {
@@ -73,6 +85,11 @@ final class MarkdownReport {
         md.append("## ").append(FigureCharts.OVERHEAD_TITLE).append("\n\n").append(OVERHEAD_CAPTION).append("\n\n");
         append(md, overheadTable(), FigureCharts.OVERHEAD_FIGURE, FigureCharts.OVERHEAD_TITLE);
         return md.toString();
+    }
+
+    /** The verdicts of every paper's claims counted by kind, e.g. "Claims of all papers: 2 reproduced, …". */
+    String verdicts() {
+        return "Claims of all papers: " + Claim.count(allClaims) + ". " + Claim.RULE;
     }
 
     /** claim | paper says | measured | verdict. */
@@ -141,7 +158,7 @@ final class MarkdownReport {
 
     private String cell(Metric metric, Structure structure, String distribution, String executor, int workers) {
         return results.dictionary(structure, distribution, executor, workers)
-                .map(m -> metric == Metric.THROUGHPUT ? Format.throughput(m.throughput(), m.throughputError())
+                .map(m -> metric == Metric.THROUGHPUT ? Format.throughput(m.throughput(), m.throughputError(), m.rounds())
                         : Format.contention(m.contentionPerTransaction()))
                 .orElse(Format.MISSING);
     }
@@ -157,7 +174,7 @@ final class MarkdownReport {
             List<String> row = new ArrayList<>(List.of(Integer.toString(workers)));
             for (String executor : executors) {
                 String value = results.findOverhead(executor, workers)
-                        .map(m -> Format.throughput(m.throughput(), m.throughputError()))
+                        .map(m -> Format.throughput(m.throughput(), m.throughputError(), m.rounds()))
                         .orElse(Format.MISSING);
                 double ratio = executor.equals(Names.LOOP) ? Double.NaN : results.overhead(executor, workers) / loop;
                 row.add(Format.withRatio(value, ratio));

@@ -4,7 +4,10 @@ package dev.locus.jmh.report;
  * One point of Figure 9: empty transactions per second through an executor with {@code workers}
  * workers, or, for {@link Names#LOOP}, on {@code workers} threads running them in a loop.
  *
- * @param throughputError JMH's 99.9% confidence half-width; NaN when JMH could not give one
+ * @param throughputError JMH's 99.9% confidence half-width; NaN when JMH could not give one, or for
+ *     several rounds
+ * @param rounds the throughput in each round; {@code throughput} is their mean
  */
-record OverheadMeasurement(String executor, int workers, double throughput, double throughputError) {
+record OverheadMeasurement(String executor, int workers, double throughput, double throughputError,
+        Rounds rounds) {
 }

@@ -27,7 +27,10 @@ final class OversubscriptionClaims {
      *   over basic's and over that best one at the most threads: by how much LUTS wins or loses.
      *
      *   KEEPS allows 10%: twice the 5% margin of paper 002's claims, since each retention divides
-     *   two runs' scores and carries both errors.
+     *   two runs' scores and carries both errors. Each retention is a Ratio over paired rounds
+     *   with its 95% interval: reproduced if LUTS's interval lies at or above KEEPS and basic's
+     *   wholly below it, contradicted if LUTS's lies wholly below or basic's at or above,
+     *   inconclusive otherwise (Outcome, Claim.Verdict).
      *
      * References
      *   Paper 001 §4.1 (LUTS holds its speedup from 16 to 64 threads on 8 cores; tinySTM alone
@@ -55,36 +58,34 @@ final class OversubscriptionClaims {
                 + " (001 §4.1); basic drops off beyond the cores (004 §5.1)";
         int most = results.threads(workload).stream()
                 .filter(n -> n > BASE_THREADS)
-                .filter(n -> Double.isFinite(retention(results, workload, Names.LUTS, n)))
-                .filter(n -> Double.isFinite(retention(results, workload, Names.BASIC, n)))
+                .filter(n -> retention(results, workload, Names.LUTS, n).isMeasured())
+                .filter(n -> retention(results, workload, Names.BASIC, n).isMeasured())
                 .reduce(0, Math::max);
         if (most == 0) {
             return Claim.notMeasured(claim, paper, "luts and basic on " + workload.method() + " at 2 threads and more");
         }
-        double luts = retention(results, workload, Names.LUTS, most);
-        double basic = retention(results, workload, Names.BASIC, most);
+        Ratio luts = retention(results, workload, Names.LUTS, most);
+        Ratio basic = retention(results, workload, Names.BASIC, most);
         StringBuilder measured = new StringBuilder(String.format(Locale.ROOT,
-                "%d/%d threads: luts %s, basic %s", most, BASE_THREADS, Format.ratio(luts), Format.ratio(basic)));
+                "%d/%d threads: luts %s, basic %s", most, BASE_THREADS, luts, basic));
         Optional<String> bestPlain = Names.PLATFORM_THREAD_CONFIGURATIONS.stream()
-                .filter(c -> Double.isFinite(retention(results, workload, c, most)))
+                .filter(c -> retention(results, workload, c, most).isMeasured())
                 .max(Comparator.comparingDouble(c -> results.commitRate(workload, c, most)));
         bestPlain.filter(c -> !c.equals(Names.BASIC)).ifPresent(c -> measured.append(String.format(Locale.ROOT,
-                ", %s (best plain at %d) %s", c, most, Format.ratio(retention(results, workload, c, most)))));
-        double lutsRate = results.commitRate(workload, Names.LUTS, most);
+                ", %s (best plain at %d) %s", c, most, retention(results, workload, c, most))));
+        Rounds lutsRate = results.rounds(workload, Names.LUTS, most);
         measured.append(String.format(Locale.ROOT, "; at %d threads luts/basic %s", most,
-                Format.ratio(lutsRate / results.commitRate(workload, Names.BASIC, most))));
+                Ratio.of(lutsRate, results.rounds(workload, Names.BASIC, most))));
         bestPlain.filter(c -> !c.equals(Names.BASIC)).ifPresent(c -> measured.append(String.format(Locale.ROOT,
-                ", luts/%s %s", c, Format.ratio(lutsRate / results.commitRate(workload, c, most)))));
-        Verdict verdict = luts < KEEPS ? Verdict.NOT_REPRODUCED
-                : basic < KEEPS ? Verdict.REPRODUCED
-                : Verdict.TIED;
-        return new Claim(claim, paper, measured.toString(), verdict);
+                ", luts/%s %s", c, Ratio.of(lutsRate, results.rounds(workload, c, most)))));
+        return new Claim(claim, paper, measured.toString(),
+                Verdict.ofAll(Outcome.atLeast(luts, KEEPS), Outcome.below(basic, KEEPS)));
     }
 
-    /** {@code configuration}'s commit rate at {@code threads} over its rate at 2; NaN unless both were measured. */
-    private static double retention(OversubscriptionResults results, Workload workload, String configuration,
+    /** {@code configuration}'s commit rate at {@code threads} over its rate at 2, paired by round. */
+    private static Ratio retention(OversubscriptionResults results, Workload workload, String configuration,
             int threads) {
-        return results.commitRate(workload, configuration, threads)
-                / results.commitRate(workload, configuration, BASE_THREADS);
+        return Ratio.of(results.rounds(workload, configuration, threads),
+                results.rounds(workload, configuration, BASE_THREADS));
     }
 }

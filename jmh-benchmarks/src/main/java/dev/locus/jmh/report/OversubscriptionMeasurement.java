@@ -6,13 +6,14 @@ package dev.locus.jmh.report;
  *
  * @param commitRate committed transactions per second (JMH's primary score)
  * @param commitRateError JMH's 99.9% confidence half-width; NaN when JMH could not give one
+ * @param rounds the commit rate in each round; {@code commitRate} is their mean
  * @param abortRate aborted attempts per second, JMH's secondary metric {@code aborts}; NaN when
  *     the row has none
  * @param switchRate transactions LUTS switched out before they started, per second, the secondary
  *     metric {@code switches}; NaN when the row has none
  */
 record OversubscriptionMeasurement(Workload workload, String configuration, int threads, double commitRate,
-        double commitRateError, double abortRate, double switchRate) {
+        double commitRateError, Rounds rounds, double abortRate, double switchRate) {
 
     /** Aborted attempts over all attempts, aborts / (aborts + commits); NaN when aborts were not measured. */
     double abortRatio() {

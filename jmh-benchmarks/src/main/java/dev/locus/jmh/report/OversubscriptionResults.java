@@ -40,6 +40,11 @@ final class OversubscriptionResults {
                 .findFirst();
     }
 
+    /** The commit rate of one cell in each round; none if not measured. */
+    Rounds rounds(Workload workload, String configuration, int threads) {
+        return find(workload, configuration, threads).map(OversubscriptionMeasurement::rounds).orElse(Rounds.NONE);
+    }
+
     /** Committed transactions/s in one cell; NaN if not measured. */
     double commitRate(Workload workload, String configuration, int threads) {
         return find(workload, configuration, threads).map(OversubscriptionMeasurement::commitRate)

@@ -17,7 +17,7 @@ final class OversubscriptionSection {
     private static final String MEASURED = """
             Each operation is one SPMD phase: N threads each run their share of a fixed number of \
             transactions, and the phase ends when all have committed, so the score is committed \
-            transactions per second ("±" is JMH's 99.9% confidence half-width relative to it). The \
+            transactions per second ("±" as in paper 002's tables: over rounds, else JMH's error). The \
             platform-thread configurations run N platform threads under one contention manager of \
             the STM adapter (softSerialization is left out: without an executor to re-queue into it \
             is basic); luts, ciluts and ctluts run N logical threads on LUTS, one worker per core, \
@@ -52,11 +52,11 @@ final class OversubscriptionSection {
                 .append("\nThresholds: a configuration keeps its throughput if its commit rate at the most threads")
                 .append(" measured is at least ").append(MarkdownReport.percent(OversubscriptionClaims.KEEPS))
                 .append(" of its rate at ").append(OversubscriptionClaims.BASE_THREADS)
-                .append(" threads, and degrades below that; \"reproduced\" means luts keeps it and basic degrades,")
-                .append(" \"tied\" that both keep it, \"not reproduced\" that luts degrades.\n\n");
+                .append(" threads, and degrades below that; the claim is that luts keeps it and basic degrades. ")
+                .append(Claim.RULE).append("\n\n");
         for (Workload workload : Workload.values()) {
             md.append("## ").append(workload.label()).append("\n\n");
-            MarkdownTable commits = table(workload, m -> Format.throughput(m.commitRate(), m.commitRateError()));
+            MarkdownTable commits = table(workload, m -> Format.throughput(m.commitRate(), m.commitRateError(), m.rounds()));
             if (commits.isEmpty()) {
                 md.append("Not measured: the results have no rows for this workload.\n\n");
                 continue;

@@ -96,7 +96,11 @@ public final class Report {
                     outputDirectory.resolve(figure.fileName()));
         }
 
-        MarkdownReport markdown = new MarkdownReport(results, claims, facts, charts);
+        List<Claim> allClaims = new ArrayList<>(claims);
+        allClaims.addAll(oversubscriptionClaims);
+        allClaims.addAll(elisionClaims);
+        allClaims.addAll(toggleClaims);
+        MarkdownReport markdown = new MarkdownReport(results, claims, facts, charts, allClaims);
         OversubscriptionSection oversubscription = new OversubscriptionSection(results.oversubscription(),
                 oversubscriptionClaims, workloadCharts);
         Path report = outputDirectory.resolve(REPORT_FILE);
@@ -129,6 +133,8 @@ public final class Report {
             console.print(toggle.claimsTable());
             console.println();
         }
+        console.println(markdown.verdicts());
+        console.println();
         List<Path> written = new ArrayList<>(List.of(report));
         written.addAll(charts.values());
         written.addAll(workloadCharts.values());

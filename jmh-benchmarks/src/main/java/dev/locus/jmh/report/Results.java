@@ -86,6 +86,12 @@ final class Results {
         return dictionary(structure, distribution, executor, workers).map(metric::value).orElse(Double.NaN);
     }
 
+    /** The throughput of one cell in each round; none if not measured. */
+    Rounds rounds(Structure structure, String distribution, String executor, int workers) {
+        return dictionary(structure, distribution, executor, workers).map(DictionaryMeasurement::rounds)
+                .orElse(Rounds.NONE);
+    }
+
     /** Throughput in one cell, transactions/s; NaN if not measured. */
     double throughput(Structure structure, String distribution, String executor, int workers) {
         return value(Metric.THROUGHPUT, structure, distribution, executor, workers);

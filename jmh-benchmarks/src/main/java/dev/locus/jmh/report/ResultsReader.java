@@ -12,11 +12,13 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -37,6 +39,10 @@ import java.util.TreeSet;
  * {@code scheduler}, {@code lockManager}, {@code workers} and their figure's params, and score
  * tasks/s; its {@code stealing} rows add the auxiliary counters {@code worker0} … and
  * {@code steals} per second.
+ *
+ * <p>Several rows of the same cell (benchmark, mode, JMH threads and params) are its rounds, in the
+ * file's order, and become one measurement: the mean over rounds with each round's score
+ * ({@link Rounds}).
  */
 final class ResultsReader {
 
@@ -82,11 +88,23 @@ final class ResultsReader {
         List<ToggleMeasurement> toggle = new ArrayList<>();
         Set<String> settings = new LinkedHashSet<>();
         Set<String> skipped = new TreeSet<>();
+        Map<String, List<JsonObject>> cells = new LinkedHashMap<>();
+        Map<String, String> firstRow = new HashMap<>();
         int index = 0;
         for (JsonElement element : root.getAsJsonArray()) {
             String where = json.getFileName() + " row " + index++;
             try {
-                Row row = new Row(element.getAsJsonObject());
+                String cell = Row.cell(element.getAsJsonObject());
+                cells.computeIfAbsent(cell, c -> new ArrayList<>()).add(element.getAsJsonObject());
+                firstRow.putIfAbsent(cell, where);
+            } catch (IllegalStateException | UnsupportedOperationException e) {
+                throw new IOException(where + " is malformed: " + e.getMessage(), e);
+            }
+        }
+        for (Map.Entry<String, List<JsonObject>> cell : cells.entrySet()) {
+            String where = firstRow.get(cell.getKey());
+            try {
+                Row row = new Row(cell.getValue());
                 Optional<DictionaryMeasurement> dictionaryRow = row.dictionary();
                 Optional<OverheadMeasurement> overheadRow = row.overhead();
                 Optional<OversubscriptionMeasurement> oversubscriptionRow = row.oversubscription();
@@ -120,20 +138,38 @@ final class ResultsReader {
         }
     }
 
-    /** One element of the array; its getters throw IllegalStateException for a missing field. */
+    /**
+     * The rows of one cell, one per round in the file's order (the main job's quick profile runs a
+     * cell once per round; a forked run holds a round per fork); its getters throw
+     * IllegalStateException for a missing field. Settings and params are the first row's; the
+     * primary score is the mean over rounds, a secondary metric the mean over rows.
+     */
     private static final class Row {
 
         final String benchmark;
         private final JsonObject json;
+        private final List<JsonObject> rounds;
         private final String className;
         private final String method;
 
-        Row(JsonObject json) {
-            this.json = json;
+        Row(List<JsonObject> rows) {
+            this.json = rows.get(0);
+            this.rounds = rows;
             this.benchmark = string(json, "benchmark");
             int dot = benchmark.lastIndexOf('.');
             this.className = dot < 0 ? "" : benchmark.substring(0, dot);
             this.method = benchmark.substring(dot + 1);
+        }
+
+        /** What identifies a row's cell: benchmark, mode, JMH threads and params. */
+        static String cell(JsonObject row) {
+            JsonElement params = row.get("params");
+            Map<String, String> sorted = new TreeMap<>();
+            if (params != null && params.isJsonObject()) {
+                params.getAsJsonObject().entrySet().forEach(p -> sorted.put(p.getKey(), p.getValue().getAsString()));
+            }
+            return string(row, "benchmark") + " " + string(row, "mode") + " " + field(row, "threads").getAsInt()
+                    + " " + sorted;
         }
 
         Optional<DictionaryMeasurement> dictionary() {
@@ -145,7 +181,7 @@ final class ResultsReader {
                     param("distribution"),
                     inline ? Names.NONE : param("executor"),
                     inline ? threads() : Integer.parseInt(param("workers")),
-                    score(primaryMetric()), error(primaryMetric()), secondary(CONTENTION)));
+                    mean(), error(), primaryRounds(), secondary(CONTENTION)));
         }
 
         Optional<OversubscriptionMeasurement> oversubscription() {
@@ -154,7 +190,7 @@ final class ResultsReader {
             }
             return Workload.ofMethod(method).map(workload -> new OversubscriptionMeasurement(workload,
                     param("configuration"), Integer.parseInt(param("threads")),
-                    score(primaryMetric()), error(primaryMetric()), secondary(ABORTS), secondary(SWITCHES)));
+                    mean(), error(), primaryRounds(), secondary(ABORTS), secondary(SWITCHES)));
         }
 
         Optional<ElisionMeasurement> elision() {
@@ -168,7 +204,7 @@ final class ResultsReader {
             };
             return valueSize < 0 ? Optional.empty() : Optional.of(new ElisionMeasurement(
                     new ElisionWorkload(method, valueSize), param("implementation"), threads(),
-                    score(primaryMetric()), error(primaryMetric())));
+                    mean(), error(), primaryRounds()));
         }
 
         /** A ToggleBenchmark row: every param, and every auxiliary counter by name. */
@@ -177,7 +213,7 @@ final class ResultsReader {
                 return Optional.empty();
             }
             return ToggleFigure.ofMethod(method).map(figure -> new ToggleMeasurement(figure, params(),
-                    score(primaryMetric()), error(primaryMetric()), secondaries()).checked());
+                    mean(), error(), primaryRounds(), secondaries()).checked());
         }
 
         Optional<OverheadMeasurement> overhead() {
@@ -186,9 +222,9 @@ final class ResultsReader {
             }
             return switch (method) {
                 case "executor" -> Optional.of(new OverheadMeasurement(param("executor"),
-                        Integer.parseInt(param("workers")), score(primaryMetric()), error(primaryMetric())));
+                        Integer.parseInt(param("workers")), mean(), error(), primaryRounds()));
                 case "loop" -> Optional.of(new OverheadMeasurement(Names.LOOP, threads(),
-                        score(primaryMetric()), error(primaryMetric())));
+                        mean(), error(), primaryRounds()));
                 default -> Optional.empty();
             };
         }
@@ -224,28 +260,61 @@ final class ResultsReader {
             return params;
         }
 
-        /** Every secondary metric per second. */
+        /** Every secondary metric of the first row per second, each the mean over rows. */
         private Map<String, Double> secondaries() {
             Map<String, Double> secondaries = new HashMap<>();
             JsonElement secondary = json.get("secondaryMetrics");
             if (secondary != null && secondary.isJsonObject()) {
-                secondary.getAsJsonObject().entrySet()
-                        .forEach(m -> secondaries.put(m.getKey(), score(m.getValue().getAsJsonObject())));
+                secondary.getAsJsonObject().keySet().forEach(name -> secondaries.put(name, secondary(name)));
             }
             return secondaries;
         }
 
-        private JsonObject primaryMetric() {
-            return field(json, "primaryMetric").getAsJsonObject();
+        /** The primary score in each round: each row's forks, each the mean of its measured iterations. */
+        private Rounds primaryRounds() {
+            List<Double> values = new ArrayList<>();
+            for (JsonObject row : rounds) {
+                JsonObject metric = field(row, "primaryMetric").getAsJsonObject();
+                double score = score(metric);
+                JsonElement raw = metric.get("rawData");
+                if (raw == null || !raw.isJsonArray() || raw.getAsJsonArray().isEmpty()) {
+                    values.add(score);
+                    continue;
+                }
+                for (JsonElement fork : raw.getAsJsonArray()) {
+                    double sum = 0;
+                    int iterations = 0;
+                    for (JsonElement iteration : fork.getAsJsonArray()) {
+                        sum += number(iteration);
+                        iterations++;
+                    }
+                    values.add(sum / iterations);
+                }
+            }
+            return new Rounds(values);
         }
 
-        /** The secondary metric {@code name} per second; NaN if the row has none. */
+        /** The primary score's mean over rounds. */
+        private double mean() {
+            return primaryRounds().mean();
+        }
+
+        /** JMH's 99.9% error of a cell measured in one row; NaN for several rows, whose spread is their rounds'. */
+        private double error() {
+            return rounds.size() == 1 ? error(field(json, "primaryMetric").getAsJsonObject()) : Double.NaN;
+        }
+
+        /** The secondary metric {@code name} per second, the mean over rows; NaN if a row has none. */
         private double secondary(String name) {
-            JsonElement secondary = json.get("secondaryMetrics");
-            if (secondary == null || !secondary.isJsonObject() || !secondary.getAsJsonObject().has(name)) {
-                return Double.NaN;
+            double sum = 0;
+            for (JsonObject row : rounds) {
+                JsonElement secondary = row.get("secondaryMetrics");
+                if (secondary == null || !secondary.isJsonObject() || !secondary.getAsJsonObject().has(name)) {
+                    return Double.NaN;
+                }
+                sum += score(secondary.getAsJsonObject().getAsJsonObject(name));
             }
-            return score(secondary.getAsJsonObject().getAsJsonObject(name));
+            return sum / rounds.size();
         }
 
         /** A metric's score, which must be a throughput per second. */

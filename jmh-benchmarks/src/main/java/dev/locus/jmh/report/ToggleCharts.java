@@ -44,8 +44,8 @@ final class ToggleCharts {
             XYChart panel = figure == ToggleFigure.STEALING ? workerPanel(group, width) : panel(figure, group, width);
             for (String configuration : results.configurations(figure, group)) {
                 if (figure == ToggleFigure.STEALING ? addWorkerSeries(panel, group, configuration)
-                        : FigureCharts.addSeries(panel, styles, configuration, results.xs(figure, group),
-                                axis(figure), x -> results.tasksPerSecond(figure, group, configuration, x))) {
+                        : FigureCharts.addRoundsSeries(panel, styles, configuration, results.xs(figure, group),
+                                axis(figure), x -> results.rounds(figure, group, configuration, x))) {
                     plotted.add(configuration);
                 }
             }

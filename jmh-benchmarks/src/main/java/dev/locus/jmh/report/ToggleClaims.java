@@ -23,20 +23,26 @@ final class ToggleClaims {
      *   operations from a common pool, §4.1), or Toggle + DomLock with stealing off.
      *
      *   XML: the ratio toggle ÷ roundRobin at the most workers measured for the largest
-     *   document, where round-robin "fails to scale due to lock-contention". Reproduced at
-     *   PAPER_XML_GAIN or more, tied within MARGIN of 1 either way, else not reproduced (including
-     *   a gain short of the paper's).
+     *   document, where round-robin "fails to scale due to lock-contention": at least
+     *   PAPER_XML_GAIN.
      *
      *   Above DomLock: the same ratio in every cell of Figures 3(a) and 6(a) with at least two
      *   workers (one worker runs every task in turn under either scheduler, so there is nothing to
-     *   schedule). Above where the ratio is at least 1 + MARGIN, below where at most 1 - MARGIN;
-     *   reproduced if above in every cell, not reproduced if below in any, tied otherwise.
+     *   schedule): at least 1 + MARGIN in every cell.
      *
      *   Stealing: toggle ÷ toggleNoSteal in Figure 5, at the most workers measured under both
-     *   distributions. Reproduced if it is at least 1 + MARGIN under skew and within MARGIN of 1
-     *   without; tied if within MARGIN under both (stealing changes nothing); else not reproduced.
+     *   distributions: at least 1 + MARGIN under skew, and tied, within MARGIN of 1, without.
      *
-     *   MARGIN is paper 002's claims' 5% (Claims.MARGIN): a ratio of two runs carries both errors.
+     *   MARGIN is paper 002's claims' 5% (Claims.MARGIN). Every ratio is a Ratio over paired
+     *   rounds with its 95% interval; a claim is reproduced if every interval lies on the claim's
+     *   side of its threshold (inside the band, for the tie), contradicted if any lies wholly on
+     *   the other side, inconclusive otherwise (Outcome, CellChecks).
+     *
+     * Concurrency
+     *   None: computed once from immutable results.
+     *
+     * Memory ordering
+     *   None.
      *
      * References
      *   Paper 000 §4.1 ("10% more throughput compared to ... DomLock"), §4.2 ("16% more
@@ -71,61 +77,42 @@ final class ToggleClaims {
             return Claim.notMeasured(claim, paper, Names.TOGGLE_DOM_LOCK + " and " + Names.ROUND_ROBIN_DOM_LOCK
                     + " on xml");
         }
-        double ratio = results.ratio(ToggleFigure.XML, largest, Names.TOGGLE_DOM_LOCK, Names.ROUND_ROBIN_DOM_LOCK,
-                workers);
+        Ratio ratio = results.pairedRatio(ToggleFigure.XML, largest, Names.TOGGLE_DOM_LOCK,
+                Names.ROUND_ROBIN_DOM_LOCK, workers);
         List<String> all = new ArrayList<>();
         for (int w : results.xs(ToggleFigure.XML, largest)) {
             all.add(w + ": " + Format.ratio(results.ratio(ToggleFigure.XML, largest, Names.TOGGLE_DOM_LOCK,
                     Names.ROUND_ROBIN_DOM_LOCK, w)));
         }
-        String measured = String.format(Locale.ROOT, "toggle ÷ roundRobin at %d workers, %s: %s (by workers: %s)",
-                workers, largest, Format.ratio(ratio), String.join(", ", all));
-        Verdict verdict = ratio >= PAPER_XML_GAIN ? Verdict.REPRODUCED
-                : Math.abs(ratio - 1) < MARGIN ? Verdict.TIED
-                : Verdict.NOT_REPRODUCED;
-        return new Claim(claim, paper, measured, verdict);
+        String measured = String.format(Locale.ROOT, "toggle ÷ roundRobin at %d workers, %s: %s (means by workers:"
+                + " %s)", workers, largest, ratio, String.join(", ", all));
+        return new Claim(claim, paper, measured, Verdict.ofAll(Outcome.atLeast(ratio, PAPER_XML_GAIN)));
     }
 
     static Claim toggleAboveDomLock(ToggleResults results) {
         String claim = "Toggle + DomLock above DomLock alone";
         String paper = "10% above DomLock on STMBench7 (000 §4.1, Fig. 3(a)); consistently above it from 100 to 1M"
                 + " nodes (§4.5, Fig. 6(a))";
-        int cells = 0;
-        int above = 0;
-        int below = 0;
-        double lowest = Double.POSITIVE_INFINITY;
-        double highest = Double.NEGATIVE_INFINITY;
-        String lowestCell = "";
+        CellChecks checks = new CellChecks();
         for (ToggleFigure figure : List.of(ToggleFigure.STMBENCH7, ToggleFigure.HIERARCHY_SIZE)) {
             for (String group : results.groups(figure)) {
                 for (int x : results.xs(figure, group)) {
-                    double ratio = results.ratio(figure, group, Names.TOGGLE_DOM_LOCK, Names.ROUND_ROBIN_DOM_LOCK, x);
                     int workers = figure == ToggleFigure.STMBENCH7 ? x : workersOf(results, figure, group, x);
-                    if (!Double.isFinite(ratio) || workers < 2) {
-                        continue;
-                    }
-                    cells++;
-                    above += ratio >= 1 + MARGIN ? 1 : 0;
-                    below += ratio <= 1 - MARGIN ? 1 : 0;
-                    highest = Math.max(highest, ratio);
-                    if (ratio < lowest) {
-                        lowest = ratio;
-                        lowestCell = figure.method() + " " + group + ", " + figure.xParam() + " " + x;
+                    if (workers >= 2) {
+                        Ratio ratio = results.pairedRatio(figure, group, Names.TOGGLE_DOM_LOCK,
+                                Names.ROUND_ROBIN_DOM_LOCK, x);
+                        checks.add(figure.method() + " " + group + ", " + figure.xParam() + " " + x, ratio,
+                                Outcome.atLeast(ratio, 1 + MARGIN));
                     }
                 }
             }
         }
-        if (cells == 0) {
+        if (checks.isEmpty()) {
             return Claim.notMeasured(claim, paper, Names.TOGGLE_DOM_LOCK + " and " + Names.ROUND_ROBIN_DOM_LOCK
                     + " on stmBench7 or hierarchySize with 2 workers or more");
         }
-        String measured = String.format(Locale.ROOT, "toggle ÷ roundRobin (both DomLock) over %d cells of Fig. 3(a)"
-                + " and 6(a): %s (%s) to %s; above in %d, below in %d", cells, Format.ratio(lowest), lowestCell,
-                Format.ratio(highest), above, below);
-        Verdict verdict = below > 0 ? Verdict.NOT_REPRODUCED
-                : above == cells ? Verdict.REPRODUCED
-                : Verdict.TIED;
-        return new Claim(claim, paper, measured, verdict);
+        return new Claim(claim, paper, "toggle ÷ roundRobin (both DomLock) in the cells of Fig. 3(a) and 6(a), "
+                + checks.summary(), checks.verdict());
     }
 
     static Claim stealingPaysOnlyUnderSkew(ToggleResults results) {
@@ -135,7 +122,7 @@ final class ToggleClaims {
         int workers = 0;
         for (String group : results.groups(ToggleFigure.STEALING)) {
             int w = results.xs(ToggleFigure.STEALING, group).last();
-            if (Double.isFinite(stealingRatio(results, SKEWED, w)) && Double.isFinite(stealingRatio(results, UNIFORM, w))) {
+            if (stealingRatio(results, SKEWED, w).isMeasured() && stealingRatio(results, UNIFORM, w).isMeasured()) {
                 workers = Math.max(workers, w);
             }
         }
@@ -143,22 +130,19 @@ final class ToggleClaims {
             return Claim.notMeasured(claim, paper, Names.TOGGLE_DOM_LOCK + " and " + Names.TOGGLE_NO_STEAL_DOM_LOCK
                     + " on stealing, uniform and skewed at the same workers");
         }
-        double skewed = stealingRatio(results, SKEWED, workers);
-        double uniform = stealingRatio(results, UNIFORM, workers);
-        String measured = String.format(Locale.ROOT, "stealing on ÷ off at %d workers: skewed %s, uniform %s",
-                workers, Format.ratio(skewed), Format.ratio(uniform));
-        boolean uniformEqual = Math.abs(uniform - 1) < MARGIN;
-        Verdict verdict = skewed >= 1 + MARGIN && uniformEqual ? Verdict.REPRODUCED
-                : Math.abs(skewed - 1) < MARGIN && uniformEqual ? Verdict.TIED
-                : Verdict.NOT_REPRODUCED;
-        return new Claim(claim, paper, measured, verdict);
+        Ratio skewed = stealingRatio(results, SKEWED, workers);
+        Ratio uniform = stealingRatio(results, UNIFORM, workers);
+        Outcome uniformTied = Outcome.within(uniform, 1 - MARGIN, 1 + MARGIN);
+        String measured = String.format(Locale.ROOT, "stealing on ÷ off at %d workers: skewed %s; uniform %s (%s)",
+                workers, skewed, uniform, uniformTied.asTie());
+        return new Claim(claim, paper, measured, Verdict.ofAll(Outcome.atLeast(skewed, 1 + MARGIN), uniformTied));
     }
 
-    /** Stealing on ÷ off in Figure 5 for {@code distribution} at {@code workers}; NaN unless both were measured. */
-    static double stealingRatio(ToggleResults results, String distribution, int workers) {
+    /** Stealing on ÷ off in Figure 5 for {@code distribution} at {@code workers}, paired by round. */
+    static Ratio stealingRatio(ToggleResults results, String distribution, int workers) {
         String group = ToggleFigure.STEALING.group(Map.of("distribution", distribution,
                 ToggleMeasurement.WORKERS, Integer.toString(workers))::get);
-        return results.ratio(ToggleFigure.STEALING, group, Names.TOGGLE_DOM_LOCK, Names.TOGGLE_NO_STEAL_DOM_LOCK,
+        return results.pairedRatio(ToggleFigure.STEALING, group, Names.TOGGLE_DOM_LOCK, Names.TOGGLE_NO_STEAL_DOM_LOCK,
                 workers);
     }
 

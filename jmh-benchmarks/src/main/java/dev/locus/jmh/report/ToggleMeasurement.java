@@ -10,11 +10,12 @@ import java.util.Map;
  *     {@code workers} and the figure's own
  * @param tasksPerSecond tasks completed per second (JMH's primary score)
  * @param error JMH's 99.9% confidence half-width; NaN when JMH could not give one
+ * @param rounds the tasks/s in each round; {@code tasksPerSecond} is their mean
  * @param secondary the auxiliary counters, per second: {@code worker0} … tasks run by each
  *     worker, {@code steals}; empty for figures without them
  */
 record ToggleMeasurement(ToggleFigure figure, Map<String, String> params, double tasksPerSecond, double error,
-        Map<String, Double> secondary) {
+        Rounds rounds, Map<String, Double> secondary) {
 
     static final String SCHEDULER = "scheduler";
     static final String LOCK_MANAGER = "lockManager";

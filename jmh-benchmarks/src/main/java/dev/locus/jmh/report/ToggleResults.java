@@ -58,6 +58,16 @@ final class ToggleResults {
         return of(figure, group).findFirst().orElseThrow().param(name);
     }
 
+    /** The tasks/s of one cell in each round; none if not measured. */
+    Rounds rounds(ToggleFigure figure, String group, String configuration, int x) {
+        return find(figure, group, configuration, x).map(ToggleMeasurement::rounds).orElse(Rounds.NONE);
+    }
+
+    /** {@code configuration} over {@code baseline} in the same cell, paired by round, with its interval. */
+    Ratio pairedRatio(ToggleFigure figure, String group, String configuration, String baseline, int x) {
+        return Ratio.of(rounds(figure, group, configuration, x), rounds(figure, group, baseline, x));
+    }
+
     /** Tasks/s in one cell; NaN if not measured. */
     double tasksPerSecond(ToggleFigure figure, String group, String configuration, int x) {
         return find(figure, group, configuration, x).map(ToggleMeasurement::tasksPerSecond).orElse(Double.NaN);

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Random;
+import java.util.function.Consumer;
 
 /**
  * Builds result files in the shape JMH 1.37's {@code ResultFormatType.JSON} writes, field for
@@ -128,6 +130,39 @@ final class JmhJson {
 
     JmhJson unrelated(double throughput) {
         rows.add(row(UNRELATED, 1, Map.of("implementation", "roundRobin"), throughput));
+        return this;
+    }
+
+    /**
+     * Adds the rows {@code cells} writes {@code rounds} times, a round after another as the main
+     * job interleaves them, each score times a factor drawn uniformly from 1 ± {@code jitter}
+     * with a fixed seed, so that every run of a test reads the same rounds.
+     */
+    JmhJson inRounds(int rounds, double jitter, Consumer<JmhJson> cells) {
+        Random random = new Random(15);
+        for (int round = 0; round < rounds; round++) {
+            int first = rows.size();
+            cells.accept(this);
+            for (int i = first; i < rows.size(); i++) {
+                JsonObject row = rows.get(i).getAsJsonObject();
+                double score = row.getAsJsonObject("primaryMetric").get("score").getAsDouble();
+                row.add("primaryMetric", metric(score * (1 + jitter * (2 * random.nextDouble() - 1)), score / 100));
+            }
+        }
+        return this;
+    }
+
+    /** Gives the last row JMH's per-fork iterations, {@code rawData}: one array per fork. */
+    JmhJson rawData(double[]... forks) {
+        JsonArray raw = new JsonArray();
+        for (double[] fork : forks) {
+            JsonArray iterations = new JsonArray();
+            for (double iteration : fork) {
+                iterations.add(iteration);
+            }
+            raw.add(iterations);
+        }
+        last().getAsJsonObject("primaryMetric").add("rawData", raw);
         return this;
     }
 

@@ -185,26 +185,31 @@ class ResultsReaderTest {
     }
 
     @Test
-    void anOversubscriptionCellMeasuredTwiceIsAnError() {
-        JmhJson json = new JmhJson()
+    void rowsOfTheSameCellAreItsRoundsInFileOrderWithTheirMean() throws IOException {
+        Results results = read(new JmhJson()
+                .dictionary("hashTable", "uniform", "roundRobin", 2, 1, 10)
+                .dictionary("hashTable", "uniform", "fixedRange", 2, 5)
+                .dictionary("hashTable", "uniform", "roundRobin", 2, 3, 30)
                 .oversubscription("skipList", "luts", 8, 1, 0)
-                .oversubscription("skipList", "luts", 8, 2, 0);
+                .oversubscription("skipList", "luts", 8, 2, 0));
 
-        IOException e = assertThrows(IOException.class, () -> read(json));
-
-        assertTrue(e.getMessage().endsWith("measured twice: skipList, luts, 8 threads"), e.getMessage());
+        DictionaryMeasurement roundRobin = results.dictionary(Structure.HASH_TABLE, "uniform", "roundRobin", 2)
+                .orElseThrow();
+        assertEquals(List.of(1.0, 3.0), roundRobin.rounds().values());
+        assertEquals(2, roundRobin.throughput());
+        assertEquals(10, roundRobin.contentionPerTransaction(), 1e-9, "contention/s 20 over throughput 2");
+        assertTrue(Double.isNaN(roundRobin.throughputError()), "the spread of several rows is their rounds'");
+        assertEquals(List.of(1.0, 2.0), results.oversubscription().rounds(Workload.SKIP_LIST, "luts", 8).values());
+        assertEquals(List.of(5.0), results.rounds(Structure.HASH_TABLE, "uniform", "fixedRange", 2).values());
     }
 
     @Test
-    void aCellMeasuredTwiceIsAnError() {
-        JmhJson json = new JmhJson()
-                .dictionary("hashTable", "uniform", "roundRobin", 2, 1)
-                .dictionary("hashTable", "uniform", "roundRobin", 2, 2);
+    void eachForkOfARowIsARoundOfTheMeanOfItsIterations() throws IOException {
+        Results results = read(new JmhJson()
+                .dictionary("redBlackTree", "gaussian", "adaptive", 4, 4)
+                .rawData(new double[] {1, 2, 3}, new double[] {5, 6, 7}));
 
-        IOException e = assertThrows(IOException.class, () -> read(json));
-
-        assertTrue(e.getMessage().endsWith("measured twice: hashTable, uniform, roundRobin, 2 workers"),
-                e.getMessage());
+        assertEquals(List.of(2.0, 6.0), results.rounds(Structure.RED_BLACK_TREE, "gaussian", "adaptive", 4).values());
     }
 
     private Results read(JmhJson json) throws IOException {
