@@ -40,7 +40,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * ({@link TogglePlan}), then writes the JMH results, {@code REPORT.md} and the charts.
  *
  * <pre>
- * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.Reproduce [--full] [--workers 1,2,4] [--only REGEX] [--out results]
+ * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.Reproduce [--full | --scaling] [--workers 1,2,4] [--only REGEX] [--out results]
  * </pre>
  *
  * <p>The default is the quick profile: workers 1 and 2, one 1 s warm-up and three 0.5 s measured
@@ -53,7 +53,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * iterations, on worker counts 1, 2, 4, … up to the machine's processors, adds the cost-balanced
  * adaptive executor, and runs the oversubscription suite's whole grid: about 50 minutes on two
  * cores for paper 002, and two and a half hours for the 385 oversubscription runs.
- * {@code --workers} replaces the worker counts of either (the oversubscription suite's thread
+ * {@code --scaling} runs instead the claims that need more than two workers, at up to 16 workers
+ * and 64 threads, in about eight minutes on 16 cores ({@link ScalingPlan}), into
+ * {@code results/scaling} unless {@code --out} says otherwise.
+ * {@code --workers} replaces the worker counts of the quick and full profiles (the oversubscription suite's thread
  * counts are its own); {@code --only} keeps the runs whose benchmark, such as
  * {@code OversubscriptionBenchmark.skipList}, the regular expression finds. Every run is a
  * separate JMH run with one parameter set, so the progress line after each says how far the job
@@ -76,12 +79,14 @@ public final class Reproduce {
     private static final List<String> OVERHEAD_EXECUTORS = PAPER_AND_JDK;
 
     private final boolean full;
+    private final boolean scaling;
     private final int[] workers;
     private final Pattern only;
     private final Path out;
 
-    private Reproduce(boolean full, int[] workers, Pattern only, Path out) {
+    private Reproduce(boolean full, boolean scaling, int[] workers, Pattern only, Path out) {
         this.full = full;
+        this.scaling = scaling;
         this.workers = workers;
         this.only = only;
         this.out = out;
@@ -93,7 +98,7 @@ public final class Reproduce {
             job = parse(args);
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
-            System.err.println("usage: Reproduce [--full] [--workers 1,2,4] [--only REGEX] [--out DIRECTORY]");
+            System.err.println("usage: Reproduce [--full | --scaling] [--workers 1,2,4] [--only REGEX] [--out DIRECTORY]");
             System.exit(2);
             return;
         }
@@ -105,22 +110,37 @@ public final class Reproduce {
 
     static Reproduce parse(String[] args) {
         boolean full = false;
+        boolean scaling = false;
         int[] workers = null;
         Pattern only = Pattern.compile("");
-        Path out = Path.of("results");
+        Path out = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--full" -> full = true;
+                case "--scaling" -> scaling = true;
                 case "--workers" -> workers = parseWorkers(value(args, ++i, "--workers needs a list such as 1,2,4"));
                 case "--only" -> only = parsePattern(value(args, ++i, "--only needs a regular expression"));
                 case "--out" -> out = Path.of(value(args, ++i, "--out needs a directory"));
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
-        if (workers == null) {
+        if (scaling && (full || workers != null)) {
+            throw new IllegalArgumentException("--scaling has its own timing and worker counts");
+        }
+        if (scaling) {
+            workers = ScalingPlan.WORKERS;
+        } else if (workers == null) {
             workers = full ? powersOfTwoUpTo(Runtime.getRuntime().availableProcessors()) : new int[] {1, 2};
         }
-        return new Reproduce(full, workers, only, out);
+        if (out == null) {
+            out = scaling ? Path.of("results", "scaling") : Path.of("results");
+        }
+        return new Reproduce(full, scaling, workers, only, out);
+    }
+
+    /** The directory the results, the report and the run's facts go to. */
+    Path out() {
+        return out;
     }
 
     /**
@@ -182,6 +202,11 @@ public final class Reproduce {
 
     /** Every run of the job, in the order of the report's figures. */
     List<Run> plan() {
+        return (scaling ? ScalingPlan.runs() : profilePlan()).stream()
+                .filter(run -> only.matcher(run.method()).find()).toList();
+    }
+
+    private List<Run> profilePlan() {
         List<String> executors = new ArrayList<>(PAPER_AND_JDK);
         if (full) {
             executors.add(executors.indexOf("adaptive") + 1, "adaptiveCost");
@@ -214,7 +239,7 @@ public final class Reproduce {
         plan.addAll(OversubscriptionPlan.runs(full, profile().forks() == 0));
         plan.addAll(ElisionPlan.runs(full));
         plan.addAll(TogglePlan.runs(full, workers, profile().forks() == 0));
-        return plan.stream().filter(run -> only.matcher(run.method()).find()).toList();
+        return plan;
     }
 
     /**
@@ -250,7 +275,7 @@ public final class Reproduce {
     }
 
     /** JMH's options for one run of this job's profile. */
-    private ChainedOptionsBuilder options(Run run) {
+    ChainedOptionsBuilder options(Run run) {
         ChainedOptionsBuilder options = run.options(options());
         if (run.warmUp()) {
             return options.warmupIterations(WARM_UP_SECONDS).measurementIterations(1);
@@ -259,7 +284,7 @@ public final class Reproduce {
     }
 
     private Profile profile() {
-        return full ? Profile.FULL : Profile.QUICK;
+        return full ? Profile.FULL : scaling ? Profile.SCALING : Profile.QUICK;
     }
 
     /** How long each run measures. */
@@ -274,6 +299,9 @@ public final class Reproduce {
          */
         static final Profile QUICK = new Profile("quick", 0, 1, TimeValue.seconds(1), 3, TimeValue.milliseconds(500));
         static final Profile FULL = new Profile("full", 2, 5, TimeValue.seconds(1), 5, TimeValue.seconds(1));
+        /** The quick profile's timing over {@link ScalingPlan}'s runs. */
+        static final Profile SCALING = new Profile("scaling", QUICK.forks, QUICK.warmups, QUICK.warmupTime,
+                QUICK.iterations, QUICK.iterationTime);
 
         ChainedOptionsBuilder apply(ChainedOptionsBuilder options) {
             return options.forks(forks)
