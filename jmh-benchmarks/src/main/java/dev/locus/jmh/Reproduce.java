@@ -187,6 +187,10 @@ public final class Reproduce {
         console.println();
         if (results.isEmpty()) {
             console.println("No run gave a result, so there is no report.");
+        } else if (ModuleLayer.boot().findModule("java.desktop").isEmpty()) {
+            // A runtime made small enough to carry to a lent machine (scripts/device-scaling.sh) has no AWT.
+            console.println("This runtime lacks java.desktop, which draws the charts, so there is no report here; run"
+                    + " dev.locus.jmh.report.Report --in " + json + " --out " + out + " on a full JDK.");
         } else {
             Report.write(json, out, console);
         }
