@@ -153,8 +153,9 @@ public final class Reproduce {
         Files.createDirectories(out);
         Path json = out.resolve("jmh-results.json");
         Instant started = Instant.now();
-        console.printf(Locale.ROOT, "locus main job: papers 002, 004, 001, 003 and 000; profile %s; workers %s; %d runs%n",
-                profile(), Arrays.toString(workers), plan.size());
+        console.printf(Locale.ROOT, "locus main job: papers %s; profile %s; workers %s; %d runs%n",
+                scaling ? "002, 004, 001 and 000" : "002, 004, 001, 003 and 000", profile(), Arrays.toString(workers),
+                plan.size());
 
         if (profile().forks() == 0) {
             QuietLogging.configure(); // the benchmarks run in this JVM, which BenchmarkDefaults' flags do not reach
