@@ -47,13 +47,21 @@ final class OversubscriptionPlan {
         List<String> configurations = full ? CONFIGURATIONS : QUICK_CONFIGURATIONS;
         List<Reproduce.Run> runs = new ArrayList<>();
         for (String workload : WORKLOADS) {
-            if (warmUps) {
-                runs.add(run(workload, 64, "ctluts", true));
-            }
-            for (int n : threads) {
-                for (String configuration : configurations) {
-                    runs.add(run(workload, n, configuration, false));
-                }
+            runs.addAll(runs(workload, threads, configurations, warmUps));
+        }
+        return runs;
+    }
+
+    /** One workload's runs, each thread count under each configuration, after its warm-up run if {@code warmUp}. */
+    static List<Reproduce.Run> runs(String workload, List<Integer> threads, List<String> configurations,
+            boolean warmUp) {
+        List<Reproduce.Run> runs = new ArrayList<>();
+        if (warmUp) {
+            runs.add(run(workload, 64, "ctluts", true));
+        }
+        for (int n : threads) {
+            for (String configuration : configurations) {
+                runs.add(run(workload, n, configuration, false));
             }
         }
         return runs;

@@ -41,7 +41,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * ({@link TogglePlan}), then writes the JMH results, {@code REPORT.md} and the charts.
  *
  * <pre>
- * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.Reproduce [--full] [--workers 1,2,4] [--only REGEX] [--out results]
+ * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.Reproduce [--full | --scaling] [--workers 1,2,4] [--only REGEX] [--out results]
  * </pre>
  *
  * <p>The claims' verdicts rest on rounds: a round is one JVM's measurement of a cell, the mean of
@@ -76,7 +76,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * measured iterations, on worker counts 1, 2, 4, … up to the machine's processors, adds the
  * cost-balanced adaptive executor, and runs the oversubscription suite's whole grid: about 75
  * minutes on two cores for paper 002, and almost four hours for the 385 oversubscription runs.
- * {@code --workers} replaces the worker counts of either (the oversubscription suite's thread
+ * {@code --scaling} runs instead the claims that need more than two workers, at up to 16 workers
+ * and 64 threads, with the quick profile's rounds, in one call of under ten minutes on 16 cores
+ * ({@link ScalingPlan}), into {@code results/scaling} unless {@code --out} says otherwise.
+ * {@code --workers} replaces the worker counts of the quick and full profiles (the oversubscription suite's thread
  * counts are its own); {@code --only} keeps the runs whose benchmark, such as
  * {@code OversubscriptionBenchmark.skipList}, the regular expression finds. Every run is a
  * separate JMH run with one parameter set, so the progress line after each says how far the job
@@ -103,12 +106,14 @@ public final class Reproduce {
     private static final List<String> OVERHEAD_EXECUTORS = PAPER_AND_JDK;
 
     private final boolean full;
+    private final boolean scaling;
     private final int[] workers;
     private final Pattern only;
     private final Path out;
 
-    private Reproduce(boolean full, int[] workers, Pattern only, Path out) {
+    private Reproduce(boolean full, boolean scaling, int[] workers, Pattern only, Path out) {
         this.full = full;
+        this.scaling = scaling;
         this.workers = workers;
         this.only = only;
         this.out = out;
@@ -120,7 +125,7 @@ public final class Reproduce {
             job = parse(args);
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
-            System.err.println("usage: Reproduce [--full] [--workers 1,2,4] [--only REGEX] [--out DIRECTORY]");
+            System.err.println("usage: Reproduce [--full | --scaling] [--workers 1,2,4] [--only REGEX] [--out DIRECTORY]");
             System.exit(2);
             return;
         }
@@ -132,22 +137,37 @@ public final class Reproduce {
 
     static Reproduce parse(String[] args) {
         boolean full = false;
+        boolean scaling = false;
         int[] workers = null;
         Pattern only = Pattern.compile("");
-        Path out = Path.of("results");
+        Path out = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--full" -> full = true;
+                case "--scaling" -> scaling = true;
                 case "--workers" -> workers = parseWorkers(value(args, ++i, "--workers needs a list such as 1,2,4"));
                 case "--only" -> only = parsePattern(value(args, ++i, "--only needs a regular expression"));
                 case "--out" -> out = Path.of(value(args, ++i, "--out needs a directory"));
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
-        if (workers == null) {
+        if (scaling && (full || workers != null)) {
+            throw new IllegalArgumentException("--scaling has its own timing and worker counts");
+        }
+        if (scaling) {
+            workers = ScalingPlan.WORKERS;
+        } else if (workers == null) {
             workers = full ? powersOfTwoUpTo(Runtime.getRuntime().availableProcessors()) : new int[] {1, 2};
         }
-        return new Reproduce(full, workers, only, out);
+        if (out == null) {
+            out = scaling ? Path.of("results", "scaling") : Path.of("results");
+        }
+        return new Reproduce(full, scaling, workers, only, out);
+    }
+
+    /** The directory the results, the report and the run's facts go to. */
+    Path out() {
+        return out;
     }
 
     /**
@@ -160,8 +180,9 @@ public final class Reproduce {
         Files.createDirectories(out);
         Path json = out.resolve("jmh-results.json");
         Instant started = Instant.now();
-        console.printf(Locale.ROOT, "locus main job: papers 002, 004, 001, 003 and 000; profile %s; workers %s; %d runs%n",
-                profile(), Arrays.toString(workers), plan.size());
+        console.printf(Locale.ROOT, "locus main job: papers %s; profile %s; workers %s; %d runs%n",
+                scaling ? "002, 004, 001 and 000" : "002, 004, 001, 003 and 000", profile(), Arrays.toString(workers),
+                plan.size());
 
         if (profile().forks() == 0) {
             QuietLogging.configure(); // the benchmarks run in this JVM, which BenchmarkDefaults' flags do not reach
@@ -194,6 +215,10 @@ public final class Reproduce {
         console.println();
         if (results.isEmpty()) {
             console.println("No run gave a result, so there is no report.");
+        } else if (ModuleLayer.boot().findModule("java.desktop").isEmpty()) {
+            // A runtime made small enough to carry to a lent machine (scripts/device-scaling.sh) has no AWT.
+            console.println("This runtime lacks java.desktop, which draws the charts, so there is no report here; run"
+                    + " dev.locus.jmh.report.Report --in " + json + " --out " + out + " on a full JDK.");
         } else {
             Report.write(json, out, console);
         }
@@ -209,6 +234,11 @@ public final class Reproduce {
 
     /** Every run of the job, in the order of the report's figures. */
     List<Run> plan() {
+        return (scaling ? ScalingPlan.runs(this::inRounds) : profilePlan()).stream()
+                .filter(run -> only.matcher(run.method()).find()).toList();
+    }
+
+    private List<Run> profilePlan() {
         List<String> executors = new ArrayList<>(PAPER_AND_JDK);
         if (full) {
             executors.add(executors.indexOf("adaptive") + 1, "adaptiveCost");
@@ -242,7 +272,7 @@ public final class Reproduce {
         plan.addAll(inRounds(OversubscriptionPlan.runs(full, profile().forks() == 0), OversubscriptionPlan::claimed));
         plan.addAll(inRounds(ElisionPlan.runs(full), ElisionPlan::claimed));
         plan.addAll(inRounds(TogglePlan.runs(full, workers, profile().forks() == 0), TogglePlan::claimed));
-        return plan.stream().filter(run -> only.matcher(run.method()).find()).toList();
+        return plan;
     }
 
     /**
@@ -251,7 +281,7 @@ public final class Reproduce {
      * so on, so that a slow drift of the machine moves every cell of a round alike. The full
      * profile's rounds are its forks.
      */
-    private List<Run> inRounds(List<Run> suite, Predicate<Run> claimed) {
+    List<Run> inRounds(List<Run> suite, Predicate<Run> claimed) {
         List<Run> runs = new ArrayList<>(suite);
         for (int round = 2; !full && round <= QUICK_ROUNDS; round++) {
             for (Run run : suite) {
@@ -309,7 +339,7 @@ public final class Reproduce {
     }
 
     /** JMH's options for one run of this job's profile. */
-    private ChainedOptionsBuilder options(Run run) {
+    ChainedOptionsBuilder options(Run run) {
         ChainedOptionsBuilder options = run.options(options());
         if (run.warmUp()) {
             return options.warmupIterations(WARM_UP_SECONDS).warmupTime(TimeValue.seconds(1)).measurementIterations(1);
@@ -318,7 +348,7 @@ public final class Reproduce {
     }
 
     private Profile profile() {
-        return full ? Profile.FULL : Profile.QUICK;
+        return full ? Profile.FULL : scaling ? Profile.SCALING : Profile.QUICK;
     }
 
     /** How long each run measures. */
@@ -334,6 +364,9 @@ public final class Reproduce {
         static final Profile QUICK = new Profile("quick", 0, 1, TimeValue.milliseconds(500), 1,
                 TimeValue.milliseconds(500));
         static final Profile FULL = new Profile("full", 3, 5, TimeValue.seconds(1), 5, TimeValue.seconds(1));
+        /** The quick profile's timing and rounds over {@link ScalingPlan}'s runs. */
+        static final Profile SCALING = new Profile("scaling", QUICK.forks, QUICK.warmups, QUICK.warmupTime,
+                QUICK.iterations, QUICK.iterationTime);
 
         ChainedOptionsBuilder apply(ChainedOptionsBuilder options) {
             return options.forks(forks)

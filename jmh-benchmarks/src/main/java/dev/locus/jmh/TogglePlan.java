@@ -56,16 +56,14 @@ final class TogglePlan {
     }
 
     /**
-     * The runs in the report's order, preceded, if {@code warmUps}, by two unrecorded warm-up runs
-     * at the most workers: Toggle + DomLock on STMBench7's read-write mix and round-robin + DomLock
-     * on the uniform 1M-node tree, which compile the schedulers, DomLock and the tasks' work.
+     * The runs in the report's order, preceded, if {@code warmUps}, by the two warm-up runs at the
+     * most workers ({@link #warmUps}).
      */
     static List<Reproduce.Run> runs(boolean full, int[] workers, boolean warmUps) {
         int most = Arrays.stream(workers).max().orElseThrow();
         List<Reproduce.Run> runs = new ArrayList<>();
         if (warmUps) {
-            runs.add(run("stmBench7", TOGGLE, DOM_LOCK, most, Map.of("mix", "readWrite"), true));
-            runs.add(run("skewness", ROUND_ROBIN, DOM_LOCK, most, Map.of("skewness", "1"), true));
+            warmUps(runs, most);
         }
         for (String mix : MIXES) {
             for (int w : workers) {
@@ -88,12 +86,7 @@ final class TogglePlan {
         }
         sweep(runs, "skewness", "skewness", full ? SKEWNESS : QUICK_SKEWNESS, schedulers, most);
         sweep(runs, "nodesPerTask", "nodes", full ? NODES : QUICK_NODES, schedulers, most);
-        int counted = Math.min(most, MOST_COUNTED_WORKERS);
-        for (String distribution : DISTRIBUTIONS) {
-            for (String scheduler : List.of(ROUND_ROBIN, TOGGLE, NO_STEAL)) {
-                runs.add(run("stealing", scheduler, DOM_LOCK, counted, Map.of("distribution", distribution), false));
-            }
-        }
+        stealing(runs, Math.min(most, MOST_COUNTED_WORKERS));
         sweep(runs, "hierarchySize", "size", SIZES, schedulers, most);
         return runs;
     }
@@ -114,6 +107,49 @@ final class TogglePlan {
             case "stealing" -> domLock && (scheduler.equals(TOGGLE) || scheduler.equals(NO_STEAL));
             default -> false;
         };
+    }
+
+    /**
+     * The scaling profile's runs ({@link ScalingPlan}): after the warm-up runs at the most workers,
+     * Figure 3(a) and 3(b) with round-robin and Toggle over DomLock at each of {@code workers}, and
+     * Figure 5 at the most workers, capped at {@link #MOST_COUNTED_WORKERS}.
+     */
+    static List<Reproduce.Run> scaling(List<Integer> workers) {
+        int most = workers.stream().mapToInt(Integer::intValue).max().orElseThrow();
+        List<Reproduce.Run> runs = new ArrayList<>();
+        warmUps(runs, most);
+        for (String mix : MIXES) {
+            for (int w : workers) {
+                runs.add(run("stmBench7", ROUND_ROBIN, DOM_LOCK, w, Map.of("mix", mix), false));
+                runs.add(run("stmBench7", TOGGLE, DOM_LOCK, w, Map.of("mix", mix), false));
+            }
+        }
+        for (int w : workers) {
+            for (String scheduler : List.of(ROUND_ROBIN, TOGGLE)) {
+                runs.add(run("xml", scheduler, DOM_LOCK, w, Map.of("scale", XML_SCALE), false));
+            }
+        }
+        stealing(runs, Math.min(most, MOST_COUNTED_WORKERS));
+        return runs;
+    }
+
+    /**
+     * Two unrecorded warm-up runs at {@code workers}: Toggle + DomLock on STMBench7's read-write mix
+     * and round-robin + DomLock on the uniform 1M-node tree, which compile the schedulers, DomLock
+     * and the tasks' work.
+     */
+    private static void warmUps(List<Reproduce.Run> runs, int workers) {
+        runs.add(run("stmBench7", TOGGLE, DOM_LOCK, workers, Map.of("mix", "readWrite"), true));
+        runs.add(run("skewness", ROUND_ROBIN, DOM_LOCK, workers, Map.of("skewness", "1"), true));
+    }
+
+    /** Figure 5: round-robin and Toggle with stealing on and off, under both distributions. */
+    private static void stealing(List<Reproduce.Run> runs, int workers) {
+        for (String distribution : DISTRIBUTIONS) {
+            for (String scheduler : List.of(ROUND_ROBIN, TOGGLE, NO_STEAL)) {
+                runs.add(run("stealing", scheduler, DOM_LOCK, workers, Map.of("distribution", distribution), false));
+            }
+        }
     }
 
     /** {@code options} for {@code run} in the quick profile: this suite's runs are shorter. */

@@ -34,7 +34,7 @@ class ReproducePlanTest {
             .getAll(OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of());
 
     @ParameterizedTest(name = "flags \"{0}\"")
-    @ValueSource(strings = {"", "--full"})
+    @ValueSource(strings = {"", "--full", "--scaling"})
     void everyRunSelectsOneBenchmarkWithDeclaredParameterValues(String flags) {
         List<Reproduce.Run> plan = Reproduce.parse(flags.isEmpty() ? new String[0] : flags.split(" ")).plan();
         for (Reproduce.Run run : plan) {

@@ -21,7 +21,9 @@ import java.util.TreeMap;
  * rows, a part on paper 003 with issue 6's two questions, ops/s and ratios to lock-only per
  * workload, and a chart per workload; then, where the results have Toggle rows, a part on paper
  * 000 with issue 5's three claims, tasks/s and ratios to round-robin + DomLock per figure, and a
- * chart per figure. Prints the claims and a summary.
+ * chart per figure; then, where {@code scaling/} beside the JSON holds the results of
+ * {@code Reproduce --scaling}, a part with that machine's facts and a link to its report. Prints
+ * the claims and a summary.
  *
  * <pre>
  * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.report.Report [--in FILE] [--out DIR]
@@ -107,7 +109,7 @@ public final class Report {
         ElisionSection elision = new ElisionSection(results.elision(), elisionClaims, elisionCharts);
         ToggleSection toggle = new ToggleSection(results.toggle(), toggleClaims, toggleCharts);
         Files.writeString(report, markdown.document() + oversubscription.document() + elision.document()
-                + toggle.document(), StandardCharsets.UTF_8);
+                + toggle.document() + ScalingSection.document(resultsJson, outputDirectory), StandardCharsets.UTF_8);
 
         console.println("Paper 002, §5.4 claims:");
         console.println();

@@ -241,6 +241,27 @@ class ReportTest {
     }
 
     @Test
+    void scalingResultsBesideTheJsonGetTheirOwnMachineAndALink(@TempDir Path elsewhere) throws IOException {
+        Path results = new JmhJson().loop(2, 1_000_000).write(elsewhere);
+        Path scaling = new JmhJson().loop(16, 8_000_000).write(Files.createDirectories(elsewhere.resolve("scaling")));
+        Files.writeString(scaling.resolveSibling("run.properties"), "machine=AMD EPYC 9B14, 16 processors, 125 GiB\n");
+        PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        Path out = elsewhere.resolve("report");
+
+        Report.write(results, out, quiet);
+        String unreported = Files.readString(out.resolve(Report.REPORT_FILE));
+        Report.write(scaling, scaling.getParent(), quiet);
+        Report.write(results, out, quiet);
+        String linked = Files.readString(out.resolve(Report.REPORT_FILE));
+
+        assertTrue(unreported.contains("Its report is not written yet: `java -cp"), unreported);
+        String section = linked.substring(linked.indexOf("## Scaling: the claims at more than two workers"));
+        assertTrue(section.contains("- Machine: AMD EPYC 9B14, 16 processors, 125 GiB"), section);
+        assertTrue(section.contains("[../scaling/REPORT.md](../scaling/REPORT.md)"), section);
+        assertFalse(report.contains("## Scaling"), "no scaling results, no section");
+    }
+
+    @Test
     void oneWorkerCountWithoutContentionStillDraws(@TempDir Path elsewhere) throws IOException {
         Path results = new JmhJson()
                 .dictionary("redBlackTree", "uniform", "roundRobin", 2, 1_000_000, 0)
