@@ -36,8 +36,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * The main job: runs paper 002's experiments (§5, Figures 3–9) — the three dictionaries under
  * every executor, key distribution and worker count, and the executor overhead of Figure 9 — and
  * the oversubscription experiments of papers 004 and 001 ({@link OversubscriptionPlan}), paper
- * 003's lock-elision HashMap ({@link ElisionPlan}) and paper 000's Toggle scheduler
- * ({@link TogglePlan}), then writes the JMH results, {@code REPORT.md} and the charts.
+ * 003's lock-elision HashMap ({@link ElisionPlan}), paper 000's Toggle scheduler
+ * ({@link TogglePlan}) and issue 14's peer suite, locus's keyed executors against BookKeeper's
+ * OrderedExecutor and the JDK's pools ({@link PeerPlan}), then writes the JMH results,
+ * {@code REPORT.md} and the charts.
  *
  * <pre>
  * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.Reproduce [--full] [--workers 1,2,4] [--only REGEX] [--out results]
@@ -45,17 +47,19 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  *
  * <p>The default is the quick profile: workers 1 and 2, one 1 s warm-up and three 0.5 s measured
  * iterations per run, all in this JVM after a warm-up run per benchmark ({@link Profile#QUICK}
- * says why): about seventeen minutes on two cores, four of them for the oversubscription suite, whose
+ * says why): about twenty minutes on two cores, four of them for the oversubscription suite, whose
  * runs warm up for 0.5 s ({@link OversubscriptionPlan}), three for the elision suite, whose runs
  * fork ({@link ElisionPlan}), two and a half for the Toggle suite, whose runs are shorter
- * ({@link TogglePlan}).
+ * ({@link TogglePlan}), two and a half for the peer suite, whose runs are shorter too
+ * ({@link PeerPlan}).
  * {@code --full} forks two JVMs per run, each with five 1 s warm-up and five 1 s measured
  * iterations, on worker counts 1, 2, 4, … up to the machine's processors, adds the cost-balanced
  * adaptive executor, and runs the oversubscription suite's whole grid: about 50 minutes on two
  * cores for paper 002, and two and a half hours for the 385 oversubscription runs.
  * {@code --workers} replaces the worker counts of either (the oversubscription suite's thread
  * counts are its own); {@code --only} keeps the runs whose benchmark, such as
- * {@code OversubscriptionBenchmark.skipList}, the regular expression finds. Every run is a
+ * {@code OversubscriptionBenchmark.skipList}, the regular expression finds: {@code --only Peer}
+ * runs just the peer suite ({@code PeerBenchmark.tasks}). Every run is a
  * separate JMH run with one parameter set, so the progress line after each says how far the job
  * is; the JSON is rewritten
  * after every run, so an interrupted job keeps what it measured. A run that fails, or whose
@@ -123,7 +127,7 @@ public final class Reproduce {
         Path json = out.resolve("jmh-results.json");
         List<Run> plan = plan();
         Instant started = Instant.now();
-        System.out.printf(Locale.ROOT, "locus main job: papers 002, 004, 001, 003 and 000; profile %s; workers %s; %d runs%n",
+        System.out.printf(Locale.ROOT, "locus main job: papers 002, 004, 001, 003 and 000, issue 14's peers; profile %s; workers %s; %d runs%n",
                 profile(), Arrays.toString(workers), plan.size());
 
         if (profile().forks() == 0) {
@@ -205,6 +209,7 @@ public final class Reproduce {
         plan.addAll(OversubscriptionPlan.runs(full, profile().forks() == 0));
         plan.addAll(ElisionPlan.runs(full));
         plan.addAll(TogglePlan.runs(full, workers, profile().forks() == 0));
+        plan.addAll(PeerPlan.runs(full, workers, profile().forks() == 0));
         return plan.stream().filter(run -> only.matcher(run.method()).find()).toList();
     }
 
@@ -246,7 +251,8 @@ public final class Reproduce {
         if (run.warmUp()) {
             return options.warmupIterations(WARM_UP_SECONDS).measurementIterations(1);
         }
-        return full ? options : TogglePlan.quick(run, ElisionPlan.quick(run, OversubscriptionPlan.quick(run, options)));
+        return full ? options : PeerPlan.quick(run,
+                TogglePlan.quick(run, ElisionPlan.quick(run, OversubscriptionPlan.quick(run, options))));
     }
 
     private Profile profile() {
@@ -312,7 +318,7 @@ public final class Reproduce {
         public String toString() {
             StringBuilder s = new StringBuilder(method);
             Stream.of("mix", "scale", "skewness", "nodes", "size", "distribution", "executor", "scheduler", "lockManager",
-                            "workers", "configuration", "threads", "implementation", "valueSize")
+                            "workers", "configuration", "threads", "implementation", "workload", "valueSize")
                     .filter(params::containsKey)
                     .forEach(p -> s.append(' ').append(label(p)).append(params.get(p)));
             if (threads > 0) {

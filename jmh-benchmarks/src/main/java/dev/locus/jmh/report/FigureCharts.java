@@ -27,7 +27,8 @@ import org.knowm.xchart.XYChart;
  * more rows where one would be wider than the panels. Also one chart per workload of the
  * oversubscription suite, shaped like paper 004's Figure 4: threads on a log2 axis, one line per
  * configuration, the platform-thread ones dashed; and one per workload of the elision suite
- * (paper 003), drawn the same way with a line per HashMap implementation.
+ * (paper 003), drawn the same way with a line per HashMap implementation; and one per workload
+ * and worker count of the peer suite (issue 14), against producers, a line per executor.
  */
 final class FigureCharts {
 
@@ -45,11 +46,13 @@ final class FigureCharts {
     private static final int LEGEND_ROW_HEIGHT = 24;
     private static final int LEGEND_GAP = 28;
     static final String THROUGHPUT_PATTERN = "#,##0";
+    private static final String THREADS_AXIS = "threads (log2 axis)";
 
     private final Results results;
     private final SeriesStyles styles;
     private final SeriesStyles configurationStyles;
     private final SeriesStyles elisionStyles;
+    private final SeriesStyles peerStyles;
 
     FigureCharts(Results results) {
         // Before the first AWT class loads: the report runs on servers without a display.
@@ -61,6 +64,7 @@ final class FigureCharts {
         this.configurationStyles = new SeriesStyles(results.oversubscription().allConfigurations(),
                 Names.PLATFORM_THREAD_CONFIGURATIONS::contains);
         this.elisionStyles = new SeriesStyles(results.elision().allImplementations(), Names.ELISION_PEERS::contains);
+        this.peerStyles = new SeriesStyles(results.peers().allImplementations(), Names.PEERS::contains);
     }
 
     /** Figure 3–8's PNG for {@code metric} of {@code structure}; empty if nothing of it was measured. */
@@ -108,7 +112,8 @@ final class FigureCharts {
     Optional<Path> writeOversubscription(Workload workload, Path directory) throws IOException {
         OversubscriptionResults measured = results.oversubscription();
         return writeAgainstThreads(new ThreadsChart(oversubscriptionTitle(workload),
-                "platform threads (dashed) or logical threads on LUTS (solid)", "commits/s", configurationStyles,
+                "platform threads (dashed) or logical threads on LUTS (solid)", THREADS_AXIS, "commits/s",
+                configurationStyles,
                 measured.configurations(workload), measured.threads(workload),
                 (configuration, n) -> measured.commitRate(workload, configuration, n)),
                 directory.resolve(workload.fileName()));
@@ -121,10 +126,26 @@ final class FigureCharts {
     Optional<Path> writeElision(ElisionWorkload workload, Path directory) throws IOException {
         ElisionResults measured = results.elision();
         return writeAgainstThreads(new ThreadsChart(elisionTitle(workload),
-                "ALE and the uninstrumented lock (solid), the JDK's peers (dashed)", "ops/s", elisionStyles,
+                "ALE and the uninstrumented lock (solid), the JDK's peers (dashed)", THREADS_AXIS, "ops/s",
+                elisionStyles,
                 measured.implementations(workload), measured.threads(workload),
                 (implementation, n) -> measured.opsPerSecond(workload, implementation, n)),
                 directory.resolve(workload.fileName()));
+    }
+
+    /**
+     * The peer suite's {@code workload} at {@code workers}: tasks/s against producers,
+     * x = log2(producers), one line per implementation, the peers dashed; empty if not measured.
+     */
+    Optional<Path> writePeers(String workload, int workers, Path directory) throws IOException {
+        PeerResults measured = results.peers();
+        return writeAgainstThreads(new ThreadsChart(PeerSection.chartTitle(workload),
+                "locus (solid) and its peers (dashed), " + workers + (workers == 1 ? " worker" : " workers"),
+                "producers (JMH threads, log2 axis)", "tasks/s", peerStyles, measured.implementations(workload),
+                measured.producers(workload, workers),
+                (implementation, n) -> measured.tasksPerSecond(workload, implementation,
+                        new PeerResults.Point(workers, n))),
+                directory.resolve(PeerSection.chartFile(workload, workers)));
     }
 
     /** E.g. "Paper 003 — get-only, key range 16, 4 B values: ops/s". */
@@ -134,7 +155,7 @@ final class FigureCharts {
 
     /** One panel of a value against threads on a log2 axis, a line per series; empty if no series has a point. */
     private static Optional<Path> writeAgainstThreads(ThreadsChart chart, Path file) throws IOException {
-        XYChart panel = panel(OVERHEAD_WIDTH, chart.subtitle(), "threads (log2 axis)", chart.yTitle(),
+        XYChart panel = panel(OVERHEAD_WIDTH, chart.subtitle(), chart.xTitle(), chart.yTitle(),
                 THROUGHPUT_PATTERN);
         panel.getStyler().setxAxisTickLabelsFormattingFunction(FigureCharts::powerOfTwo);
         List<String> plotted = new ArrayList<>();
@@ -151,7 +172,7 @@ final class FigureCharts {
     }
 
     /** A chart against threads: its texts, its series in legend order, and each series' value at a thread count. */
-    private record ThreadsChart(String title, String subtitle, String yTitle, SeriesStyles styles,
+    private record ThreadsChart(String title, String subtitle, String xTitle, String yTitle, SeriesStyles styles,
             SortedSet<String> series, SortedSet<Integer> threads, SeriesValue value) {
     }
 
