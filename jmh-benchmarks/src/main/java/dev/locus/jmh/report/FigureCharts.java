@@ -18,6 +18,7 @@ import java.util.function.IntToDoubleFunction;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
  * Draws the PNGs shaped like paper 002's Figures 3–9: for Figures 3–8 one panel per distribution
@@ -27,8 +28,7 @@ import org.knowm.xchart.XYChart;
  * more rows where one would be wider than the panels. Also one chart per workload of the
  * oversubscription suite, shaped like paper 004's Figure 4: threads on a log2 axis, one line per
  * configuration, the platform-thread ones dashed; and one per workload of the elision suite
- * (paper 003), drawn the same way with a line per HashMap implementation; and one per workload
- * and worker count of the peer suite (issue 14), against producers, a line per executor.
+ * (paper 003), drawn the same way with a line per HashMap implementation.
  */
 final class FigureCharts {
 
@@ -46,13 +46,11 @@ final class FigureCharts {
     private static final int LEGEND_ROW_HEIGHT = 24;
     private static final int LEGEND_GAP = 28;
     static final String THROUGHPUT_PATTERN = "#,##0";
-    private static final String THREADS_AXIS = "threads (log2 axis)";
 
     private final Results results;
     private final SeriesStyles styles;
     private final SeriesStyles configurationStyles;
     private final SeriesStyles elisionStyles;
-    private final SeriesStyles peerStyles;
 
     FigureCharts(Results results) {
         // Before the first AWT class loads: the report runs on servers without a display.
@@ -64,7 +62,6 @@ final class FigureCharts {
         this.configurationStyles = new SeriesStyles(results.oversubscription().allConfigurations(),
                 Names.PLATFORM_THREAD_CONFIGURATIONS::contains);
         this.elisionStyles = new SeriesStyles(results.elision().allImplementations(), Names.ELISION_PEERS::contains);
-        this.peerStyles = new SeriesStyles(results.peers().allImplementations(), Names.PEERS::contains);
     }
 
     /** Figure 3–8's PNG for {@code metric} of {@code structure}; empty if nothing of it was measured. */
@@ -112,8 +109,7 @@ final class FigureCharts {
     Optional<Path> writeOversubscription(Workload workload, Path directory) throws IOException {
         OversubscriptionResults measured = results.oversubscription();
         return writeAgainstThreads(new ThreadsChart(oversubscriptionTitle(workload),
-                "platform threads (dashed) or logical threads on LUTS (solid)", THREADS_AXIS, "commits/s",
-                configurationStyles,
+                "platform threads (dashed) or logical threads on LUTS (solid)", "commits/s", configurationStyles,
                 measured.configurations(workload), measured.threads(workload),
                 (configuration, n) -> measured.commitRate(workload, configuration, n)),
                 directory.resolve(workload.fileName()));
@@ -126,26 +122,10 @@ final class FigureCharts {
     Optional<Path> writeElision(ElisionWorkload workload, Path directory) throws IOException {
         ElisionResults measured = results.elision();
         return writeAgainstThreads(new ThreadsChart(elisionTitle(workload),
-                "ALE and the uninstrumented lock (solid), the JDK's peers (dashed)", THREADS_AXIS, "ops/s",
-                elisionStyles,
+                "ALE and the uninstrumented lock (solid), the JDK's peers (dashed)", "ops/s", elisionStyles,
                 measured.implementations(workload), measured.threads(workload),
                 (implementation, n) -> measured.opsPerSecond(workload, implementation, n)),
                 directory.resolve(workload.fileName()));
-    }
-
-    /**
-     * The peer suite's {@code workload} at {@code workers}: tasks/s against producers,
-     * x = log2(producers), one line per implementation, the peers dashed; empty if not measured.
-     */
-    Optional<Path> writePeers(String workload, int workers, Path directory) throws IOException {
-        PeerResults measured = results.peers();
-        return writeAgainstThreads(new ThreadsChart(PeerSection.chartTitle(workload),
-                "locus (solid) and its peers (dashed), " + workers + (workers == 1 ? " worker" : " workers"),
-                "producers (JMH threads, log2 axis)", "tasks/s", peerStyles, measured.implementations(workload),
-                measured.producers(workload, workers),
-                (implementation, n) -> measured.tasksPerSecond(workload, implementation,
-                        new PeerResults.Point(workers, n))),
-                directory.resolve(PeerSection.chartFile(workload, workers)));
     }
 
     /** E.g. "Paper 003 — get-only, key range 16, 4 B values: ops/s". */
@@ -155,7 +135,7 @@ final class FigureCharts {
 
     /** One panel of a value against threads on a log2 axis, a line per series; empty if no series has a point. */
     private static Optional<Path> writeAgainstThreads(ThreadsChart chart, Path file) throws IOException {
-        XYChart panel = panel(OVERHEAD_WIDTH, chart.subtitle(), chart.xTitle(), chart.yTitle(),
+        XYChart panel = panel(OVERHEAD_WIDTH, chart.subtitle(), "threads (log2 axis)", chart.yTitle(),
                 THROUGHPUT_PATTERN);
         panel.getStyler().setxAxisTickLabelsFormattingFunction(FigureCharts::powerOfTwo);
         List<String> plotted = new ArrayList<>();
@@ -172,7 +152,7 @@ final class FigureCharts {
     }
 
     /** A chart against threads: its texts, its series in legend order, and each series' value at a thread count. */
-    private record ThreadsChart(String title, String subtitle, String xTitle, String yTitle, SeriesStyles styles,
+    private record ThreadsChart(String title, String subtitle, String yTitle, SeriesStyles styles,
             SortedSet<String> series, SortedSet<Integer> threads, SeriesValue value) {
     }
 
@@ -235,10 +215,10 @@ final class FigureCharts {
         return true;
     }
 
-    /** The panels side by side under {@code title}, above a legend of {@code names}, as one PNG. */
-    static Path save(String title, List<XYChart> panels, SeriesStyles styles, Collection<String> names,
+    /** The panels (XY or bar charts) side by side under {@code title}, above a legend of {@code names}, as one PNG. */
+    static Path save(String title, List<? extends Chart<?, ?>> panels, SeriesStyles styles, Collection<String> names,
             Path file) throws IOException {
-        int width = panels.stream().mapToInt(XYChart::getWidth).sum();
+        int width = panels.stream().mapToInt(Chart::getWidth).sum();
         List<List<String>> legend = legendRows(names, width);
         BufferedImage image = new BufferedImage(width,
                 TITLE_HEIGHT + PANEL_HEIGHT + LEGEND_HEIGHT + (legend.size() - 1) * LEGEND_ROW_HEIGHT,
@@ -254,7 +234,7 @@ final class FigureCharts {
             graphics.drawString(title, (width - graphics.getFontMetrics().stringWidth(title)) / 2,
                     TITLE_HEIGHT - 14);
             int x = 0;
-            for (XYChart panel : panels) {
+            for (Chart<?, ?> panel : panels) {
                 graphics.drawImage(BitmapEncoder.getBufferedImage(panel), x, TITLE_HEIGHT, null);
                 x += panel.getWidth();
             }

@@ -81,12 +81,12 @@ final class PeerSection {
         return md.toString();
     }
 
-    /** Issue 14's targets: goal, cell, measured ratio with its range, verdict. */
+    /** Issue 14's targets: goal, cell, verdict, measured ratio with its range. */
     String targetsTable() {
-        MarkdownTable table = new MarkdownTable(2, "target", "cell", "measured", "verdict");
+        MarkdownTable table = new MarkdownTable(3, "target", "cell", "verdict", "measured (range)");
         for (Target target : targets) {
-            table.row(target.goal(), target.cell(), target.ratio().map(Object::toString).orElse(Format.MISSING),
-                    target.verdict().toString());
+            table.row(target.goal(), target.cell(), target.verdict().toString(),
+                    target.ratio().map(Object::toString).orElse(Format.MISSING));
         }
         return table.toString();
     }

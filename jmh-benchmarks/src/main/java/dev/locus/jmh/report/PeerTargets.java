@@ -22,7 +22,7 @@ final class PeerTargets {
      *   A target is adaptive's tasks/s over a peer's (bookkeeper or forkJoin) in one cell (workload,
      *   workers, producers), held against a threshold. Each score carries JMH's 99.9% confidence
      *   half-width e, so the ratio a / b lies in [(a - ea) / (b + eb), (a + ea) / (b - eb)] (the
-     *   upper bound infinite where eb ≥ b): the target is met if the whole interval is at or above
+     *   lower bound at least 0, the upper one infinite where eb ≥ b): the target is met if the whole interval is at or above
      *   the threshold, missed if it is all below, and inconclusive if it spans the threshold or an
      *   error is unknown (a single iteration). Interval arithmetic is conservative: it adds the two
      *   errors at their worst, where independent errors would mostly partly cancel, so it calls a
@@ -69,7 +69,7 @@ final class PeerTargets {
             double b = denominator.tasksPerSecond();
             double eb = denominator.error();
             double high = eb >= b ? Double.POSITIVE_INFINITY : (a + ea) / (b - eb);
-            return new Ratio(a / b, (a - ea) / (b + eb), high);
+            return new Ratio(a / b, Math.max(0, a - ea) / (b + eb), high);
         }
 
         Verdict against(double threshold) {

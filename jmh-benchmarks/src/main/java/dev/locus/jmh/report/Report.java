@@ -101,9 +101,10 @@ public final class Report {
         }
 
         Map<String, List<Path>> peerCharts = new TreeMap<>();
+        PeerCharts peerFigures = new PeerCharts(results.peers());
         for (String workload : results.peers().workloads()) {
             for (int workers : results.peers().workers(workload)) {
-                figures.writePeers(workload, workers, outputDirectory)
+                peerFigures.write(workload, workers, outputDirectory)
                         .ifPresent(chart -> peerCharts.computeIfAbsent(workload, w -> new ArrayList<>()).add(chart));
             }
         }
