@@ -4,7 +4,6 @@ import dev.locus.executor.KeyedExecutorService;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.LongAdder;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
@@ -31,10 +30,8 @@ public class ExecutorOverheadBenchmark extends BenchmarkDefaults {
      *   BATCH empty tasks and waits until all of them have run. Timing submissions alone would reward
      *   an executor for letting its unbounded queue grow (and then for the GC that follows), which
      *   says nothing about throughput. Each task is the producer's one reusable Runnable, which only
-     *   bumps that producer's completion counter, so what is timed is routing, queueing, hand-off and
-     *   wake-up, not task allocation. The counter is a LongAdder, so the two workers increment
-     *   cells of their own instead of fighting over one cache line: that fight would be a fixed
-     *   cost of this benchmark, the same for every implementation, and would flatten the ratios.
+     *   bumps that producer's completion counter (a Completion), so what is timed is routing,
+     *   queueing, hand-off and wake-up, not task allocation.
      *
      *   Keys are uniform over the paper's 17-bit space [0, 2^17 - 1], drawn in advance per producer
      *   so that generating them costs an array read. Locus executors get execute(key, task); the JDK
@@ -94,10 +91,9 @@ public class ExecutorOverheadBenchmark extends BenchmarkDefaults {
 
         private static final int KEY_MASK = (1 << 12) - 1;
 
-        /** Incremented by the workers, once per task run; summed by this producer. */
-        final LongAdder completed = new LongAdder();
+        final Completion completed = new Completion();
         /** The empty task: it only reports that it ran. */
-        final Runnable task = completed::increment;
+        final Runnable task = completed.task();
         long submitted;
         private long[] keys;
         private int next;
@@ -113,12 +109,7 @@ public class ExecutorOverheadBenchmark extends BenchmarkDefaults {
         }
 
         void awaitCompleted(long target) {
-            while (completed.sum() < target) {
-                if (Thread.interrupted()) { // JMH's iteration timeout: a task was lost or stuck
-                    throw new IllegalStateException((target - completed.sum()) + " tasks never completed");
-                }
-                Thread.yield();
-            }
+            completed.await(target);
         }
     }
 }

@@ -37,8 +37,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * The main job: runs paper 002's experiments (§5, Figures 3–9) — the three dictionaries under
  * every executor, key distribution and worker count, and the executor overhead of Figure 9 — and
  * the oversubscription experiments of papers 004 and 001 ({@link OversubscriptionPlan}), paper
- * 003's lock-elision HashMap ({@link ElisionPlan}) and paper 000's Toggle scheduler
- * ({@link TogglePlan}), then writes the JMH results, {@code REPORT.md} and the charts.
+ * 003's lock-elision HashMap ({@link ElisionPlan}), paper 000's Toggle scheduler
+ * ({@link TogglePlan}) and issue 14's peer suite, locus's keyed executors against BookKeeper's
+ * OrderedExecutor and the JDK's pools ({@link PeerPlan}), then writes the JMH results,
+ * {@code REPORT.md} and the charts.
  *
  * <pre>
  * java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.Reproduce [--full | --scaling] [--workers 1,2,4] [--only REGEX] [--out results]
@@ -56,7 +58,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * says why). One iteration per round, where the job used to take three per run: iterations of one
  * run are not independent, so their spread said little (JMH's errors of ±50% to ±566% on three
  * iterations), while rounds give an honest one. The budget on two cores, in configured seconds
- * (566 runs, 745 s), plus about 0.18 s per run of JMH's own work and 0.7 s per forked JVM,
+ * (663 runs, 847 s), plus about 0.18 s per run of JMH's own work and 0.7 s per forked JVM,
  * measured from the 386 runs of the previous profile (16.5 minutes for 881 configured seconds):
  * <pre>
  * paper 002   108 cells + 2 × 33 claimed = 174 runs × 1 s, 3 warm-up runs × 4.5 s      188 s
@@ -64,13 +66,14 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * 004/001     105 cells + 2 × 20 claimed = 145 runs × 1 s, 5 warm-up runs            168 s
  * 003         54 cells + 2 × 24 claimed = 102 forked runs × (2 × 1 s + 0.5 s)         255 s
  * 000         78 cells + 2 × 22 claimed = 122 runs × 0.9 s, 2 warm-up runs           119 s
- * JMH         566 runs × 0.18 s + 102 forks × 0.7 s                                  173 s
- *                                                                      about 15.3 minutes
+ * peers       63 cells + 2 × 17 claimed = 97 runs × 1 s, 1 warm-up run              102 s
+ * JMH         663 runs × 0.18 s + 102 forks × 0.7 s                                  191 s
+ *                                                                      about 17.3 minutes
  * </pre>
  * A check of 150 of these runs ({@code --only} the hash table, Figure 9, the skip list, the mixed
  * elision workload and Figure 5 of paper 000) on a shared two-core machine took 4 min 10 s: 1.34 s
  * per dictionary run, 1.0 s per Figure 9 or oversubscription run, 3.0 s per forked elision run,
- * 0.93 s per Toggle run, warm-up runs 5-6 s; at those rates the whole job takes about 15 minutes.
+ * 0.93 s per Toggle run, warm-up runs 5-6 s; at those rates the papers' suites take about 15 minutes.
  * Cells no claim reads keep their single round and print no "±".
  * {@code --full} forks three JVMs per run, three rounds, each with five 1 s warm-up and five 1 s
  * measured iterations, on worker counts 1, 2, 4, … up to the machine's processors, adds the
@@ -81,7 +84,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * ({@link ScalingPlan}), into {@code results/scaling} unless {@code --out} says otherwise.
  * {@code --workers} replaces the worker counts of the quick and full profiles (the oversubscription suite's thread
  * counts are its own); {@code --only} keeps the runs whose benchmark, such as
- * {@code OversubscriptionBenchmark.skipList}, the regular expression finds. Every run is a
+ * {@code OversubscriptionBenchmark.skipList}, the regular expression finds: {@code --only Peer}
+ * runs just the peer suite ({@code PeerBenchmark.tasks}). Every run is a
  * separate JMH run with one parameter set, so the progress line after each says how far the job
  * is; the JSON is rewritten
  * after every run, so an interrupted job keeps what it measured. A run that fails, or whose
@@ -180,9 +184,9 @@ public final class Reproduce {
         Files.createDirectories(out);
         Path json = out.resolve("jmh-results.json");
         Instant started = Instant.now();
-        console.printf(Locale.ROOT, "locus main job: papers %s; profile %s; workers %s; %d runs%n",
-                scaling ? "002, 004, 001 and 000" : "002, 004, 001, 003 and 000", profile(), Arrays.toString(workers),
-                plan.size());
+        console.printf(Locale.ROOT, "locus main job: %s; profile %s; workers %s; %d runs%n",
+                scaling ? "papers 002, 004, 001 and 000" : "papers 002, 004, 001, 003 and 000, issue 14's peers",
+                profile(), Arrays.toString(workers), plan.size());
 
         if (profile().forks() == 0) {
             QuietLogging.configure(); // the benchmarks run in this JVM, which BenchmarkDefaults' flags do not reach
@@ -272,6 +276,7 @@ public final class Reproduce {
         plan.addAll(inRounds(OversubscriptionPlan.runs(full, profile().forks() == 0), OversubscriptionPlan::claimed));
         plan.addAll(inRounds(ElisionPlan.runs(full), ElisionPlan::claimed));
         plan.addAll(inRounds(TogglePlan.runs(full, workers, profile().forks() == 0), TogglePlan::claimed));
+        plan.addAll(inRounds(PeerPlan.runs(full, workers, profile().forks() == 0), PeerPlan::claimed));
         return plan;
     }
 
@@ -423,7 +428,7 @@ public final class Reproduce {
         public String toString() {
             StringBuilder s = new StringBuilder(method);
             Stream.of("mix", "scale", "skewness", "nodes", "size", "distribution", "executor", "scheduler", "lockManager",
-                            "workers", "configuration", "threads", "implementation", "valueSize")
+                            "workers", "configuration", "threads", "implementation", "workload", "valueSize")
                     .filter(params::containsKey)
                     .forEach(p -> s.append(' ').append(label(p)).append(params.get(p)));
             if (threads > 0) {

@@ -34,7 +34,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * threads per worker), but with every configuration and workload: its whole grid is 385 runs,
  * each populating its structure anew, which would take minutes. The elision suite runs the
  * implementations this CPU supports (its HTM ones refuse to start without RTM). The Toggle suite, whose default
- * grid has thousands of cells, is left to {@link ToggleBenchmarkSmokeTest}.
+ * grid has thousands of cells, is left to {@link ToggleBenchmarkSmokeTest}, and the peer suite,
+ * which wants several producers, to {@link PeerBenchmarkSmokeTest}.
  */
 class BenchmarkSmokeTest {
 
@@ -44,6 +45,7 @@ class BenchmarkSmokeTest {
     private static final String OVERSUBSCRIPTION = OversubscriptionBenchmark.class.getName();
     private static final String OVERSUBSCRIBED = "64";
     private static final String TOGGLE = ToggleBenchmark.class.getName();
+    private static final String PEER = PeerBenchmark.class.getName();
     private static final String ELISION = ElisionBenchmark.class.getName();
     /** The elision suite's implementations this CPU can run: the HTM ones need RTM. */
     private static final String[] ELISION_IMPLEMENTATIONS = Stream.of(Implementation.values())
@@ -57,7 +59,8 @@ class BenchmarkSmokeTest {
         List<RunResult> results = new ArrayList<>();
         String elision = "^" + ELISION.replace(".", "\\.") + "\\.";
         results.addAll(run(options().include("dev\\.locus\\.jmh\\..*").exclude(oversubscription)
-                .exclude("^" + TOGGLE.replace(".", "\\.") + "\\.").exclude(elision)));
+                .exclude("^" + TOGGLE.replace(".", "\\.") + "\\.").exclude(elision)
+                .exclude("^" + PEER.replace(".", "\\.") + "\\.")));
         results.addAll(run(options().include(oversubscription).param("threads", OVERSUBSCRIBED)));
         results.addAll(run(options().include(elision).param("implementation", ELISION_IMPLEMENTATIONS)));
 
@@ -110,7 +113,7 @@ class BenchmarkSmokeTest {
         var silent = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
         int runs = 0;
         for (BenchmarkListEntry entry : BenchmarkList.defaultList().getAll(silent, List.of())) {
-            if (entry.getUsername().startsWith(TOGGLE + ".")) {
+            if (entry.getUsername().startsWith(TOGGLE + ".") || entry.getUsername().startsWith(PEER + ".")) {
                 continue;
             }
             boolean oversubscription = entry.getUsername().startsWith(OVERSUBSCRIPTION + ".");

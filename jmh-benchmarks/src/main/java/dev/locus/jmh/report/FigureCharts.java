@@ -19,6 +19,7 @@ import java.util.function.IntToDoubleFunction;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
  * Draws the PNGs shaped like paper 002's Figures 3–9: for Figures 3–8 one panel per distribution
@@ -232,10 +233,10 @@ final class FigureCharts {
         return true;
     }
 
-    /** The panels side by side under {@code title}, above a legend of {@code names}, as one PNG. */
-    static Path save(String title, List<XYChart> panels, SeriesStyles styles, Collection<String> names,
+    /** The panels (XY or bar charts) side by side under {@code title}, above a legend of {@code names}, as one PNG. */
+    static Path save(String title, List<? extends Chart<?, ?>> panels, SeriesStyles styles, Collection<String> names,
             Path file) throws IOException {
-        int width = panels.stream().mapToInt(XYChart::getWidth).sum();
+        int width = panels.stream().mapToInt(Chart::getWidth).sum();
         List<List<String>> legend = legendRows(names, width);
         BufferedImage image = new BufferedImage(width,
                 TITLE_HEIGHT + PANEL_HEIGHT + LEGEND_HEIGHT + (legend.size() - 1) * LEGEND_ROW_HEIGHT,
@@ -251,7 +252,7 @@ final class FigureCharts {
             graphics.drawString(title, (width - graphics.getFontMetrics().stringWidth(title)) / 2,
                     TITLE_HEIGHT - 14);
             int x = 0;
-            for (XYChart panel : panels) {
+            for (Chart<?, ?> panel : panels) {
                 graphics.drawImage(BitmapEncoder.getBufferedImage(panel), x, TITLE_HEIGHT, null);
                 x += panel.getWidth();
             }

@@ -41,19 +41,22 @@ final class MarkdownReport {
     private final RunFacts facts;
     private final Map<Integer, Path> charts;
     private final List<Claim> allClaims;
+    private final List<PeerTargets.Target> peerTargets;
 
     /**
      * @param claims paper 002's claims
      * @param charts the PNG written for each figure number; a figure without one gets no link
      * @param allClaims the claims of every paper in the report, whose verdicts it counts first
+     * @param peerTargets issue 14's targets, whose verdicts it counts after the claims'
      */
     MarkdownReport(Results results, List<Claim> claims, RunFacts facts, Map<Integer, Path> charts,
-            List<Claim> allClaims) {
+            List<Claim> allClaims, List<PeerTargets.Target> peerTargets) {
         this.results = results;
         this.claims = claims;
         this.facts = facts;
         this.charts = charts;
         this.allClaims = allClaims;
+        this.peerTargets = peerTargets;
     }
 
     /** The whole of REPORT.md. */
@@ -87,9 +90,13 @@ final class MarkdownReport {
         return md.toString();
     }
 
-    /** The verdicts of every paper's claims counted by kind, e.g. "Claims of all papers: 2 reproduced, …". */
+    /**
+     * The verdicts of every paper's claims and of issue 14's targets counted by kind, e.g. "Claims
+     * of all papers: 2 reproduced, …; issue 14's targets: 3 met, …".
+     */
     String verdicts() {
-        return "Claims of all papers: " + Claim.count(allClaims) + ". " + Claim.RULE;
+        String targets = peerTargets.isEmpty() ? "" : "; " + PeerTargets.count(peerTargets);
+        return "Claims of all papers: " + Claim.count(allClaims) + targets + ". " + Claim.RULE;
     }
 
     /** claim | paper says | measured | verdict. */

@@ -58,6 +58,17 @@ final class Names {
             "roundRobin + intention", ROUND_ROBIN_DOM_LOCK, "roundRobin + numLock", TOGGLE_DOM_LOCK, "toggle + numLock",
             TOGGLE_NO_STEAL_DOM_LOCK, "toggleExclusive"), List.of());
 
+    /** BookKeeper's OrderedExecutor in the peer suite (issue 14). */
+    static final String BOOKKEEPER = "bookkeeper";
+    /** The peer suite's executors that are not locus's, drawn dashed. */
+    static final List<String> PEERS = List.of(THREAD_POOL, FORK_JOIN, BOOKKEEPER, "striped");
+    /** The peer suite's workloads; its empty tasks and its per-key state workload. */
+    static final String EMPTY = "empty";
+    static final String ZIPF = "zipf";
+    static final String PER_KEY_STATE = "perKeyState";
+    /** The peer suite's key streams whose tasks increment a counter. */
+    static final List<String> KEY_STREAMS = List.of(UNIFORM, ZIPF, EXPONENTIAL);
+
     /** The paper's three executors, the ones its claims are about. */
     static final List<String> PAPER_EXECUTORS = List.of(ROUND_ROBIN, FIXED_RANGE, ADAPTIVE);
 
@@ -68,6 +79,12 @@ final class Names {
     /** Platform threads first, then LUTS's configurations. */
     static final Comparator<String> CONFIGURATION_ORDER = order(Stream.concat(PLATFORM_THREAD_CONFIGURATIONS.stream(),
             Stream.of(LUTS, "ciluts", "ctluts", "lutsAts")).toList(), List.of());
+
+    /** The peers, then locus's executors (the peer suite's rows and series). */
+    static final Comparator<String> PEER_ORDER = order(Stream.concat(PEERS.stream(),
+            Stream.of(ROUND_ROBIN, FIXED_RANGE, ADAPTIVE)).toList(), List.of());
+    static final Comparator<String> PEER_WORKLOAD_ORDER = order(Stream.concat(Stream.of(EMPTY),
+            Stream.concat(KEY_STREAMS.stream(), Stream.of(PER_KEY_STATE))).toList(), List.of());
 
     /** The uninstrumented lock, ALE's static policies, adaptive, HTM where measured, then the peers. */
     static final Comparator<String> ELISION_ORDER = order(Stream.of(Stream.of("UNINSTRUMENTED"),

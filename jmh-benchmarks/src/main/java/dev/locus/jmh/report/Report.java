@@ -21,7 +21,9 @@ import java.util.TreeMap;
  * rows, a part on paper 003 with issue 6's two questions, ops/s and ratios to lock-only per
  * workload, and a chart per workload; then, where the results have Toggle rows, a part on paper
  * 000 with issue 5's three claims, tasks/s and ratios to round-robin + DomLock per figure, and a
- * chart per figure; then, where {@code scaling/} beside the JSON holds the results of
+ * chart per figure; then, where the results have peer-suite rows, a part on issue 14 with its
+ * targets, tasks/s and ratios to ThreadPoolExecutor and BookKeeper per workload, and a chart per
+ * workload and worker count; then, where {@code scaling/} beside the JSON holds the results of
  * {@code Reproduce --scaling}, a part with that machine's facts and a link to its report. Prints
  * the claims and a summary.
  *
@@ -35,7 +37,8 @@ import java.util.TreeMap;
  * {@code fig8-sorted-list-contention.png}, {@code fig9-executor-overhead.png} and
  * {@code oversubscription-redBlackTree.png} … {@code oversubscription-counterArray.png} and
  * {@code elision-getOnly-4B.png} … {@code elision-mixed-1024B.png} and
- * {@code toggle-fig3a-stmBench7.png} … {@code toggle-fig6a-hierarchySize.png}; a figure with no
+ * {@code toggle-fig3a-stmBench7.png} … {@code toggle-fig6a-hierarchySize.png} and
+ * {@code peers-empty-2w.png} … {@code peers-perKeyState-2w.png}; a figure with no
  * data gets no chart.
  */
 public final class Report {
@@ -56,7 +59,7 @@ public final class Report {
      *
      * @param resultsJson a JMH JSON result file holding rows of DictionaryBenchmark,
      *     InlineDictionaryBenchmark, TransactionOverheadBenchmark, OversubscriptionBenchmark,
-     *     ElisionBenchmark or ToggleBenchmark; rows
+     *     ElisionBenchmark, ToggleBenchmark or PeerBenchmark; rows
      *     of other benchmarks are skipped
      * @throws IOException if the file cannot be read, is not JMH JSON, has none of those rows, or
      *     the output cannot be written
@@ -67,6 +70,7 @@ public final class Report {
         List<Claim> oversubscriptionClaims = OversubscriptionClaims.evaluate(results);
         List<Claim> elisionClaims = ElisionClaims.evaluate(results.elision());
         List<Claim> toggleClaims = ToggleClaims.evaluate(results.toggle());
+        List<PeerTargets.Target> peerTargets = PeerTargets.evaluate(results.peers());
         RunFacts facts = RunFacts.besides(resultsJson);
         Files.createDirectories(outputDirectory);
 
@@ -98,18 +102,29 @@ public final class Report {
                     outputDirectory.resolve(figure.fileName()));
         }
 
+        Map<String, List<Path>> peerCharts = new TreeMap<>();
+        PeerCharts peerFigures = new PeerCharts(results.peers());
+        for (String workload : results.peers().workloads()) {
+            for (int workers : results.peers().workers(workload)) {
+                peerFigures.write(workload, workers, outputDirectory)
+                        .ifPresent(chart -> peerCharts.computeIfAbsent(workload, w -> new ArrayList<>()).add(chart));
+            }
+        }
+
         List<Claim> allClaims = new ArrayList<>(claims);
         allClaims.addAll(oversubscriptionClaims);
         allClaims.addAll(elisionClaims);
         allClaims.addAll(toggleClaims);
-        MarkdownReport markdown = new MarkdownReport(results, claims, facts, charts, allClaims);
+        MarkdownReport markdown = new MarkdownReport(results, claims, facts, charts, allClaims, peerTargets);
         OversubscriptionSection oversubscription = new OversubscriptionSection(results.oversubscription(),
                 oversubscriptionClaims, workloadCharts);
         Path report = outputDirectory.resolve(REPORT_FILE);
         ElisionSection elision = new ElisionSection(results.elision(), elisionClaims, elisionCharts);
         ToggleSection toggle = new ToggleSection(results.toggle(), toggleClaims, toggleCharts);
+        PeerSection peers = new PeerSection(results.peers(), peerTargets, peerCharts);
         Files.writeString(report, markdown.document() + oversubscription.document() + elision.document()
-                + toggle.document() + ScalingSection.document(resultsJson, outputDirectory), StandardCharsets.UTF_8);
+                + toggle.document() + peers.document() + ScalingSection.document(resultsJson, outputDirectory),
+                StandardCharsets.UTF_8);
 
         console.println("Paper 002, §5.4 claims:");
         console.println();
@@ -135,6 +150,12 @@ public final class Report {
             console.print(toggle.claimsTable());
             console.println();
         }
+        if (!results.peers().isEmpty()) {
+            console.println("Issue 14, adaptive against BookKeeper's OrderedExecutor and ForkJoinPool:");
+            console.println();
+            console.print(peers.targetsTable());
+            console.println();
+        }
         console.println(markdown.verdicts());
         console.println();
         List<Path> written = new ArrayList<>(List.of(report));
@@ -142,6 +163,7 @@ public final class Report {
         written.addAll(workloadCharts.values());
         written.addAll(elisionCharts.values());
         written.addAll(toggleCharts.values());
+        peerCharts.values().forEach(written::addAll);
         written.forEach(path -> console.println("wrote " + path.toAbsolutePath()));
     }
 

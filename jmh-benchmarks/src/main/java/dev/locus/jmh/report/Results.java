@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
  * The measurements of one JMH result file, at most one per cell, with the lookups the tables,
  * charts and claims make: paper 002's here, the oversubscription suite's in
  * {@link #oversubscription()}, the elision suite's in {@link #elision()}, the Toggle suite's in
- * {@link #toggle()}. A lookup of a cell that
+ * {@link #toggle()}, the peer suite's in {@link #peers()}. A lookup of a cell that
  * was not measured gives NaN (or an empty Optional), which the report prints as "—".
  */
 final class Results {
@@ -24,6 +24,7 @@ final class Results {
     private final OversubscriptionResults oversubscription;
     private final ElisionResults elision;
     private final ToggleResults toggle;
+    private final PeerResults peers;
     private final List<String> settings;
 
     /**
@@ -32,12 +33,13 @@ final class Results {
      */
     Results(List<DictionaryMeasurement> dictionary, List<OverheadMeasurement> overhead,
             List<OversubscriptionMeasurement> oversubscription, List<ElisionMeasurement> elision,
-            List<ToggleMeasurement> toggle, List<String> settings) {
+            List<ToggleMeasurement> toggle, List<PeerMeasurement> peers, List<String> settings) {
         this.dictionary = List.copyOf(dictionary);
         this.overhead = List.copyOf(overhead);
         this.oversubscription = new OversubscriptionResults(oversubscription);
         this.elision = new ElisionResults(elision);
         this.toggle = new ToggleResults(toggle);
+        this.peers = new PeerResults(peers);
         this.settings = List.copyOf(settings);
         requireUnique(this.dictionary, m -> m.structure().method() + ", " + m.distribution() + ", "
                 + m.executor() + ", " + m.workers() + " workers");
@@ -46,7 +48,12 @@ final class Results {
 
     boolean isEmpty() {
         return dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty() && elision.isEmpty()
-                && toggle.isEmpty();
+                && toggle.isEmpty() && peers.isEmpty();
+    }
+
+    /** The peer suite's measurements (issue 14). */
+    PeerResults peers() {
+        return peers;
     }
 
     /** The Toggle suite's measurements (paper 000). */

@@ -38,7 +38,8 @@ import java.util.TreeSet;
  * {@code valueSize}) and score operations/s of all JMH threads. {@code ToggleBenchmark} rows carry
  * {@code scheduler}, {@code lockManager}, {@code workers} and their figure's params, and score
  * tasks/s; its {@code stealing} rows add the auxiliary counters {@code worker0} … and
- * {@code steals} per second.
+ * {@code steals} per second. {@code PeerBenchmark.tasks} rows carry {@code implementation},
+ * {@code workload} and {@code workers}, producers being JMH threads, and score tasks/s.
  *
  * <p>Several rows of the same cell (benchmark, mode, JMH threads and params) are its rounds, in the
  * file's order, and become one measurement: the mean over rounds with each round's score
@@ -53,6 +54,7 @@ final class ResultsReader {
     private static final String OVERSUBSCRIPTION = PACKAGE + "OversubscriptionBenchmark";
     private static final String ELISION = PACKAGE + "ElisionBenchmark";
     private static final String TOGGLE = PACKAGE + "ToggleBenchmark";
+    private static final String PEER = PACKAGE + "PeerBenchmark";
     private static final String CONTENTION = "contentionInstances";
     private static final String ABORTS = "aborts";
     private static final String SWITCHES = "switches";
@@ -86,6 +88,7 @@ final class ResultsReader {
         List<OversubscriptionMeasurement> oversubscription = new ArrayList<>();
         List<ElisionMeasurement> elision = new ArrayList<>();
         List<ToggleMeasurement> toggle = new ArrayList<>();
+        List<PeerMeasurement> peers = new ArrayList<>();
         Set<String> settings = new LinkedHashSet<>();
         Set<String> skipped = new TreeSet<>();
         Map<String, List<JsonObject>> cells = new LinkedHashMap<>();
@@ -110,13 +113,15 @@ final class ResultsReader {
                 Optional<OversubscriptionMeasurement> oversubscriptionRow = row.oversubscription();
                 Optional<ElisionMeasurement> elisionRow = row.elision();
                 Optional<ToggleMeasurement> toggleRow = row.toggle();
+                Optional<PeerMeasurement> peerRow = row.peer();
                 dictionaryRow.ifPresent(dictionary::add);
                 overheadRow.ifPresent(overhead::add);
                 oversubscriptionRow.ifPresent(oversubscription::add);
                 elisionRow.ifPresent(elision::add);
                 toggleRow.ifPresent(toggle::add);
+                peerRow.ifPresent(peers::add);
                 if (dictionaryRow.isPresent() || overheadRow.isPresent() || oversubscriptionRow.isPresent()
-                        || elisionRow.isPresent() || toggleRow.isPresent()) {
+                        || elisionRow.isPresent() || toggleRow.isPresent() || peerRow.isPresent()) {
                     settings.add(row.settings());
                 } else {
                     skipped.add(row.benchmark);
@@ -126,13 +131,14 @@ final class ResultsReader {
             }
         }
         if (dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty() && elision.isEmpty()
-                && toggle.isEmpty()) {
+                && toggle.isEmpty() && peers.isEmpty()) {
             throw new IOException(json + " has no results of " + DICTIONARY + ", " + INLINE_DICTIONARY + ", "
-                    + OVERHEAD + ", " + OVERSUBSCRIPTION + ", " + ELISION + " or " + TOGGLE
+                    + OVERHEAD + ", " + OVERSUBSCRIPTION + ", " + ELISION + ", " + TOGGLE + " or " + PEER
                     + (skipped.isEmpty() ? "" : "; it holds only " + String.join(", ", skipped)));
         }
         try {
-            return new Results(dictionary, overhead, oversubscription, elision, toggle, new ArrayList<>(settings));
+            return new Results(dictionary, overhead, oversubscription, elision, toggle, peers,
+                    new ArrayList<>(settings));
         } catch (IllegalArgumentException e) {
             throw new IOException(json + ": " + e.getMessage(), e);
         }
@@ -214,6 +220,15 @@ final class ResultsReader {
             }
             return ToggleFigure.ofMethod(method).map(figure -> new ToggleMeasurement(figure, params(),
                     mean(), error(), primaryRounds(), secondaries()).checked());
+        }
+
+        /** A PeerBenchmark.tasks row; producers are the JMH threads. */
+        Optional<PeerMeasurement> peer() {
+            if (!className.equals(PEER) || !method.equals("tasks")) {
+                return Optional.empty();
+            }
+            return Optional.of(new PeerMeasurement(param("workload"), param("implementation"),
+                    Integer.parseInt(param("workers")), threads(), mean(), error(), primaryRounds()));
         }
 
         Optional<OverheadMeasurement> overhead() {

@@ -71,6 +71,11 @@ final class SeriesStyles {
         series.setLineStyle(line(name));
     }
 
+    /** {@code name}'s colour, for a series drawn as bars. */
+    Color colour(String name) {
+        return colours.get(name);
+    }
+
     /** Draws {@code name}'s line and marker, {@link #KEY_WIDTH} wide, centred on height {@code y}. */
     void paintKey(String name, Graphics2D graphics, int x, int y) {
         graphics.setColor(colours.get(name));

@@ -25,6 +25,7 @@ final class JmhJson {
     static final String OVERSUBSCRIPTION = "dev.locus.jmh.OversubscriptionBenchmark.";
     static final String ELISION = "dev.locus.jmh.ElisionBenchmark.";
     static final String TOGGLE = "dev.locus.jmh.ToggleBenchmark.";
+    static final String PEER = "dev.locus.jmh.PeerBenchmark.tasks";
     /** The module's older benchmark, whose rows the report skips. */
     static final String UNRELATED = "dev.locus.jmh.ExecutorOverheadBenchmark.emptyTasks";
     private static final int PRODUCERS = 4;
@@ -125,6 +126,16 @@ final class JmhJson {
             secondary.add("worker" + i, metric(perWorker[i], Double.NaN));
         }
         secondary.add("steals", metric(stealsPerSecond, Double.NaN));
+        return this;
+    }
+
+    /** A PeerBenchmark row: {@code producers} JMH threads, tasks/s with JMH's error {@code error}. */
+    JmhJson peer(String implementation, String workload, int workers, int producers, double tasksPerSecond,
+            double error) {
+        JsonObject row = row(PEER, producers, Map.of("implementation", implementation, "workload", workload,
+                "workers", Integer.toString(workers)), tasksPerSecond);
+        row.add("primaryMetric", metric(tasksPerSecond, error));
+        rows.add(row);
         return this;
     }
 
