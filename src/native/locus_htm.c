@@ -261,6 +261,9 @@ static int resident(uintptr_t page) {
  * Returns how many of the pages were not mapped before.
  */
 static jint touch_pages(unsigned char *start, size_t length) {
+    if (length == 0) {
+        return 0; /* start may be one past the region: touch nothing */
+    }
     uintptr_t page_size = (uintptr_t) sysconf(_SC_PAGESIZE);
     uintptr_t end = (uintptr_t) start + length;
     jint unmapped = 0;

@@ -230,9 +230,13 @@ public final class NativeRegion implements AutoCloseable {
     int prefault(int offset, int length) {
         checkOpen();
         Objects.checkFromIndexSize(offset, length, memory.size());
+        long owner = owner();
+        if (lockWord.holder() == owner) {
+            return memory.prefaultLocked(owner, offset, length);
+        }
         lock();
         try {
-            return memory.prefaultLocked(owner(), offset, length);
+            return memory.prefaultLocked(owner, offset, length);
         } finally {
             unlock();
         }
@@ -255,6 +259,7 @@ public final class NativeRegion implements AutoCloseable {
 
     /** Transactional attempts as {@link HtmRetry} allows, then the lock if none committed. */
     private int elide(int offset, int length, IntSupplier attempt, Locked underLock) {
+        checkAcquirable(); // a holder would wait for itself to release the word
         int status = HtmRetry.run(attempt, recovery(offset, length));
         if (HtmStatus.isCommitted(status)) {
             return status;

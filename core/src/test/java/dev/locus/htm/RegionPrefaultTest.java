@@ -40,6 +40,7 @@ class RegionPrefaultTest {
             region.write(4000, value, 0, value.length);
 
             assertEquals(0, region.prefault(4000, value.length));
+            assertEquals(0, region.prefault(SIZE, 0), "an empty range at the end touches nothing");
             byte[] back = new byte[value.length];
             region.read(4000, back, 0, back.length);
             assertArrayEquals(value, back);
