@@ -26,7 +26,16 @@
  * which was written (acquired) before free started: that write aborted every transaction that had
  * read the word, and transactions that begin later see either the word held or the new generation,
  * so no transaction touches freed bytes. Free publishes the new generation before it releases the
- * word, and frees the bytes last. A transaction copies straight into or out of the Java array,
+ * word, and frees the bytes last.
+ *
+ * Nothing between XBEGIN and XEND may fault or call out: a page fault inside a transaction is
+ * suppressed (it aborts with status 0 and the page stays unmapped, so a plain retry aborts again),
+ * and a call through the PLT may run the lazy binder (its XSAVE aborts, and the binding is rolled
+ * back with the transaction). So allocate maps every page of the bytes (memset) and the slot's
+ * lock word (a locked add of 0) before the handle exists; prefaultLocked maps a range again after
+ * an unexplained abort; copies use REP MOVSB, not memcpy; the library is linked with -z now.
+ *
+ * A transaction copies straight into or out of the Java array,
  * pinned with GetPrimitiveArrayCritical around it (no JNI call happens while pinned); the locked
  * accessors copy with Get/SetByteArrayRegion, which is cheaper for small values.
  *
@@ -37,9 +46,10 @@
  *
  * References. Paper 003 §2 (TLE) and §4 (HTM mode: begin, check the lock is not held, abort if it
  * is; is_locked after an abort); Intel SDM vol. 1 ch. 16 (RTM abort status) and vol. 2 (CPUID
- * leaf 7: EBX[11] RTM, EDX[11] RTM_ALWAYS_ABORT).
+ * leaf 7: EBX[11] RTM, EDX[11] RTM_ALWAYS_ABORT); vol. 1 §16.3.8 (instructions and faults that abort
+ * a transaction: page faults are suppressed, XSAVE and VZEROUPPER may abort).
  */
-#define _POSIX_C_SOURCE 200809L /* posix_memalign under -std=c11 */
+#define _DEFAULT_SOURCE /* posix_memalign, mincore, sysconf under -std=c11 */
 
 #include <cpuid.h>
 #include <immintrin.h>
@@ -50,6 +60,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "dev_locus_htm_RtmShim.h"
 
@@ -202,14 +214,26 @@ static int check_long(JNIEnv *env, const slot_t *slot, jint offset) {
     return 1;
 }
 
+/*
+ * Copies n bytes with REP MOVSB. Not memcpy: apply runs inside transactions, and the first call of
+ * memcpy through this library's PLT would run the dynamic linker's lazy-binding trampoline, whose
+ * XSAVE aborts the transaction (status 0) and so rolls back the binding too: every later attempt
+ * would abort the same way. glibc's AVX copies may also end in VZEROUPPER, which aborts on some
+ * processors. No library call happens between XBEGIN and XEND.
+ */
+static void copy_bytes(void *dst, const void *src, uint32_t n) {
+    size_t count = n;
+    __asm__ volatile("rep movsb" : "+D"(dst), "+S"(src), "+c"(count) : : "memory");
+}
+
 static void apply(const slot_t *slot, op_t *op) {
     unsigned char *at = slot->data + op->offset;
     switch (op->kind) {
     case OP_READ:
-        memcpy(op->array, at, op->length);
+        copy_bytes(op->array, at, op->length);
         break;
     case OP_WRITE:
-        memcpy(at, op->array, op->length);
+        copy_bytes(at, op->array, op->length);
         break;
     case OP_CAS: {
         uint64_t *word = (uint64_t *) at;
@@ -221,6 +245,34 @@ static void apply(const slot_t *slot, op_t *op) {
         break;
     }
     }
+}
+
+/* Whether the page at `page` (page-aligned) is mapped; mincore failing counts as mapped. */
+static int resident(uintptr_t page) {
+    unsigned char vec = 1;
+    return mincore((void *) page, 1, &vec) != 0 || (vec & 1);
+}
+
+/*
+ * Touches every page of [start, start + length) outside any transaction, with a locked add of 0 to
+ * one byte of each page: the kernel maps the page writable and no byte changes, even against a
+ * concurrent writer. A transaction then takes no page fault there (a fault inside a transaction is
+ * suppressed: it aborts with status 0 and leaves the page unmapped, so retrying alone never helps).
+ * Returns how many of the pages were not mapped before.
+ */
+static jint touch_pages(unsigned char *start, size_t length) {
+    if (length == 0) {
+        return 0; /* start may be one past the region: touch nothing */
+    }
+    uintptr_t page_size = (uintptr_t) sysconf(_SC_PAGESIZE);
+    uintptr_t end = (uintptr_t) start + length;
+    jint unmapped = 0;
+    for (uintptr_t page = (uintptr_t) start & ~(page_size - 1); page < end; page += page_size) {
+        unsigned char *byte = page < (uintptr_t) start ? start : (unsigned char *) page;
+        unmapped += !resident(page);
+        __atomic_fetch_add(byte, 0, __ATOMIC_RELAXED);
+    }
+    return unmapped;
 }
 
 /* One transaction running `op` on the region of `handle`'s slot; the status. */
@@ -340,7 +392,7 @@ JNIEXPORT jlong JNICALL Java_dev_locus_htm_RtmShim_allocate(JNIEnv *env, jclass 
         throw_new(env, "java/lang/OutOfMemoryError", "cannot allocate a native region of %d bytes", size);
         return 0;
     }
-    memset(data, 0, rounded);
+    memset(data, 0, rounded); /* zero-fills and pre-faults: every page is mapped before any transaction */
     pthread_mutex_lock(&table_mutex);
     for (uint32_t n = 0; n < MAX_REGIONS; n++) {
         uint32_t index = (next_slot + n) % MAX_REGIONS;
@@ -349,6 +401,9 @@ JNIEXPORT jlong JNICALL Java_dev_locus_htm_RtmShim_allocate(JNIEnv *env, jclass 
         if ((generation & 1u) == 0 && generation != RETIRED_GENERATION) {
             slot->size = (uint32_t) size;
             slot->data = data;
+            /* memset mapped the bytes; map the lock word too, which transactions read first (a
+               stale holder may own it for a moment: adding 0 keeps its token). */
+            __atomic_fetch_add(&lock_words[index].word, 0, __ATOMIC_RELAXED);
             __atomic_store_n(&slot->generation, generation + 1, __ATOMIC_RELEASE);
             next_slot = index + 1;
             pthread_mutex_unlock(&table_mutex);
@@ -437,4 +492,14 @@ JNIEXPORT jboolean JNICALL Java_dev_locus_htm_RtmShim_compareAndSetLocked(JNIEnv
                .desired = (uint64_t) new_value};
     apply(slot, &op);
     return op.mismatch ? JNI_FALSE : JNI_TRUE;
+}
+
+JNIEXPORT jint JNICALL Java_dev_locus_htm_RtmShim_prefaultLocked(JNIEnv *env, jclass type, jlong handle, jlong owner,
+                                                                 jint offset, jint length) {
+    (void) type;
+    slot_t *slot = locked_slot(env, handle, owner);
+    if (slot == NULL || !check_range(env, "region", offset, length, __atomic_load_n(&slot->size, __ATOMIC_RELAXED))) {
+        return 0;
+    }
+    return touch_pages(slot->data + offset, (size_t) length);
 }

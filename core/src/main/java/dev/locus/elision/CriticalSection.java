@@ -37,9 +37,21 @@ import java.util.function.Supplier;
  * section remembers the last outer context it was called from with the inner context and granule
  * it gave: one identity comparison on the common path.
  *
+ * Caller. The thread's state is a ThreadLocal look-up, a few ns, as much as the rest of a short
+ * section's bookkeeping. Sections are often called by one thread (built per thread, as the
+ * benchmarks' are, or used by one worker), so the section remembers the first thread that called
+ * it with that thread's state: one identity comparison with Thread.currentThread() on its calls.
+ * Other threads use the ThreadLocal and never overwrite the record, so a section shared by many
+ * threads is not written on every call. The record keeps that thread's Thread object reachable for
+ * the section's life. The counters draw their coins and the sampler its 1-in-32 decision from the
+ * thread's own generator (ThreadState.nextRandom), not one ThreadLocalRandom look-up each.
+ *
  * Concurrency. All state but the granule's counters is the calling thread's (ThreadState). The
  * remembered look-up is a plain field holding an immutable record: a racing reader sees an old
  * or a new record, each whole (final fields), and either is correct for the outer context it names.
+ * The remembered caller is written only while it is NONE; two first callers may race and the last
+ * write wins. A record naming thread T was written by T (it names Thread.currentThread()), so the
+ * state it holds is T's own, and only T's comparison can match it.
  * Optimistic bodies race with writers by design; an exception they throw counts as interference
  * when the version moved (it may come from inconsistent reads) and is rethrown otherwise.
  *
@@ -54,6 +66,8 @@ public final class CriticalSection<T> {
     private final HtmPath<T> htm;
     /** The last look-up of the granule; see "Granule look-up". */
     private Lookup lookup = Lookup.NONE;
+    /** The first thread that called this section, with its state; see "Caller". */
+    private Caller caller = Caller.NONE;
 
     CriticalSection(ElidableLock lock, String name, Supplier<T> locked, Function<Swopt, T> optimistic, HtmPath<T> htm) {
         this.lock = lock;
@@ -87,7 +101,7 @@ public final class CriticalSection<T> {
      *     has become invalid; the enclosing attempt is then retried
      */
     public T call() {
-        ThreadState thread = ThreadState.current();
+        ThreadState thread = threadState();
         Context outer = thread.context;
         Lookup last = lookup;
         if (last.outer != outer) {
@@ -103,43 +117,67 @@ public final class CriticalSection<T> {
         }
     }
 
+    /** The calling thread's state: from the remembered caller, else its ThreadLocal; see "Caller". */
+    private ThreadState threadState() {
+        Caller first = caller;
+        Thread current = Thread.currentThread();
+        if (first.thread == current) {
+            return first.state;
+        }
+        ThreadState state = ThreadState.current();
+        if (first == Caller.NONE) {
+            caller = new Caller(current, state);
+        }
+        return state;
+    }
+
     private T execute(ThreadState thread, Granule granule) {
-        granule.executions.increment();
+        int random = thread.nextRandom();
+        granule.executions.increment(random);
         ElisionPolicy policy = lock.policy();
-        Execution execution = thread.beginExecution(granule, policy.timesEveryExecution() || SampledTimer.sampleNext());
+        Execution execution = thread.beginExecution(granule, policy.timesEveryExecution() || SampledTimer.sampled(random));
         try {
             Frame mine = thread.frameOf(lock);
             if (mine != null && mine.mode == Mode.LOCK) {
                 return runLocked(thread, execution, false);
             }
-            boolean htmEligible = htm != null && htm.available();
-            boolean swoptEligible = optimistic != null && !thread.optimisticOnOtherLock(lock);
-            while (true) {
-                Mode mode = policy.choose(execution, htmEligible, swoptEligible);
-                if (mode == Mode.LOCK) {
-                    policy.beforeExclusiveAttempt(execution);
-                    return runLocked(thread, execution, true);
-                }
-                boolean completed = mode == Mode.HTM
-                        ? attemptHtm(policy, execution, htmEligible)
-                        : attemptSwopt(policy, thread, execution, swoptEligible);
-                if (completed) {
-                    @SuppressWarnings("unchecked") // set by the attempt from this section's path
-                    T result = (T) execution.result;
-                    return result;
-                }
-            }
+            return attempts(thread, policy, execution);
         } finally {
-            if (execution.timed) {
-                granule.executionTime.record(execution.elapsedNanos());
-            }
-            policy.completed(execution);
-            thread.endExecution();
+            finish(thread, policy, execution);
         }
     }
 
+    /** Attempts in the modes the policy chooses until one completes the section; its result. */
+    private T attempts(ThreadState thread, ElisionPolicy policy, Execution execution) {
+        boolean htmEligible = htm != null && htm.available();
+        boolean swoptEligible = optimistic != null && !thread.optimisticOnOtherLock(lock);
+        while (true) {
+            Mode mode = policy.choose(execution, htmEligible, swoptEligible);
+            if (mode == Mode.LOCK) {
+                policy.beforeExclusiveAttempt(execution);
+                return runLocked(thread, execution, true);
+            }
+            boolean completed = mode == Mode.HTM
+                    ? attemptHtm(thread, policy, execution, htmEligible)
+                    : attemptSwopt(policy, thread, execution, swoptEligible);
+            if (completed) {
+                @SuppressWarnings("unchecked") // set by the attempt from this section's path
+                T result = (T) execution.result;
+                return result;
+            }
+        }
+    }
+
+    private static void finish(ThreadState thread, ElisionPolicy policy, Execution execution) {
+        if (execution.timed) {
+            execution.granule.executionTime.record(execution.elapsedNanos());
+        }
+        policy.completed(execution);
+        thread.endExecution();
+    }
+
     /** One HTM attempt: whether it committed, its value then in the execution. */
-    private boolean attemptHtm(ElisionPolicy policy, Execution execution, boolean eligible) {
+    private boolean attemptHtm(ThreadState thread, ElisionPolicy policy, Execution execution, boolean eligible) {
         requireEligible(eligible, Mode.HTM);
         policy.beforeExclusiveAttempt(execution);
         execution.htmTried++;
@@ -147,7 +185,7 @@ public final class CriticalSection<T> {
         HtmAttempt<T> attempt = htm.attempt();
         long elapsed = execution.timed ? System.nanoTime() - start : -1;
         Granule granule = execution.granule;
-        granule.stats(Mode.HTM).attempted(attempt.committed(), elapsed);
+        granule.stats(Mode.HTM).attempted(attempt.committed(), elapsed, thread.nextRandom());
         if (attempt.committed()) {
             execution.completed(Mode.HTM, attempt.value());
             return true;
@@ -186,7 +224,8 @@ public final class CriticalSection<T> {
             if (!succeeded) {
                 policy.optimisticAttemptFailed(execution);
             }
-            execution.granule.stats(Mode.SWOPT).attempted(succeeded, execution.timed ? System.nanoTime() - start : -1);
+            execution.granule.stats(Mode.SWOPT).attempted(succeeded, execution.timed ? System.nanoTime() - start : -1,
+                    thread.nextRandom());
         }
     }
 
@@ -214,7 +253,8 @@ public final class CriticalSection<T> {
             if (acquire) {
                 lock.api().unlock();
             }
-            execution.granule.stats(Mode.LOCK).attempted(ran, execution.timed ? System.nanoTime() - start : -1);
+            execution.granule.stats(Mode.LOCK).attempted(ran, execution.timed ? System.nanoTime() - start : -1,
+                    thread.nextRandom());
         }
     }
 
@@ -228,6 +268,11 @@ public final class CriticalSection<T> {
     @Override
     public String toString() {
         return lock.label() + "." + name + (optimistic != null ? " [SWOPT]" : "") + (htm != null ? " [HTM]" : "");
+    }
+
+    /** A thread and its ALE state. */
+    private record Caller(Thread thread, ThreadState state) {
+        static final Caller NONE = new Caller(null, null);
     }
 
     /** A granule look-up: called from {@code outer}, the section runs in {@code inner}, whose granule is {@code granule}. */

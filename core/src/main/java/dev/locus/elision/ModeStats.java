@@ -11,11 +11,14 @@ final class ModeStats {
     final SampledTimer successTime = new SampledTimer();
     final SampledTimer failureTime = new SampledTimer();
 
-    /** An attempt ended; {@code elapsedNanos} is negative when it was not timed. */
-    void attempted(boolean succeeded, long elapsedNanos) {
-        attempts.increment();
+    /**
+     * An attempt ended; {@code elapsedNanos} is negative when it was not timed; {@code random} are
+     * fresh random bits. Both counters flip the same coin: correlated draws, each counter unbiased.
+     */
+    void attempted(boolean succeeded, long elapsedNanos, int random) {
+        attempts.increment(random);
         if (succeeded) {
-            successes.increment();
+            successes.increment(random);
         }
         if (elapsedNanos >= 0) {
             (succeeded ? successTime : failureTime).record(elapsedNanos);

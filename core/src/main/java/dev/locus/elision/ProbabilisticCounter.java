@@ -15,12 +15,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Implementation notes
  *
  * Overview. One int holds the exponent (high 16 bits) and the mantissa (low 16 bits, below 2^12).
- * An increment at exponent e draws a coin that comes up with probability 2^-e and, if it does,
+ * An increment at exponent e draws a coin that comes up with probability 2^-e (the low e bits of
+ * a random int are all zero; the caller may pass the int, drawn cheaply from its thread's
+ * generator, since a ThreadLocalRandom per counter cost a few ns a call) and, if it does,
  * adds one to the mantissa; a mantissa reaching 2^12 becomes 2^11 with exponent e+1, which
  * preserves the value (2^12 * 2^e = 2^11 * 2^(e+1)).
  *
- * Concurrency. Updates are compare-and-set; a failed one draws its coin again against the new
- * state, as in the BFP algorithm, so no event is counted twice and none is lost except by the coin.
+ * Concurrency. Updates are compare-and-set; a failed one draws a fresh coin against the new
+ * state, as in the BFP algorithm (the bits of the first coin are not random once it came up), so no event is counted twice and none is lost except by the coin.
  * The exponent stops at 30, where the counter saturates at 2^12 * 2^30 events.
  *
  * Memory ordering. The state is one AtomicInteger; get() may miss increments that race with it.
@@ -38,10 +40,19 @@ final class ProbabilisticCounter {
     private final AtomicInteger state = new AtomicInteger();
 
     void increment() {
+        increment(ThreadLocalRandom.current().nextInt());
+    }
+
+    /**
+     * Counts an event, drawing its coin from the low bits of {@code random}, uniformly random bits
+     * that no other decision of this counter used (a thread's {@link ThreadState#nextRandom()}).
+     */
+    void increment(int random) {
+        int coin = random;
         while (true) {
             int s = state.get();
             int exponent = s >>> EXPONENT_SHIFT;
-            if (exponent > 0 && ThreadLocalRandom.current().nextInt(1 << exponent) != 0) {
+            if ((coin & ((1 << exponent) - 1)) != 0) {
                 return;
             }
             int mantissa = (s & MANTISSA_MASK) + 1;
@@ -56,6 +67,7 @@ final class ProbabilisticCounter {
             if (state.compareAndSet(s, next)) {
                 return;
             }
+            coin = ThreadLocalRandom.current().nextInt(); // the used bits are not random any more given this outcome
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.locus.elision;
 
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -10,14 +9,15 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class SampledTimer {
 
-    private static final int SAMPLE_MASK = 31;
+    /** The top 5 bits decide, leaving the low bits to the counters fed the same draw. */
+    private static final int SAMPLE_SHIFT = Integer.SIZE - 5;
 
     private final LongAdder samples = new LongAdder();
     private final LongAdder nanos = new LongAdder();
 
-    /** Whether to time the event about to start: true for about 1 in 32. */
-    static boolean sampleNext() {
-        return (ThreadLocalRandom.current().nextInt() & SAMPLE_MASK) == 0;
+    /** Whether to time the event about to start, from random bits: true for 1 in 32. */
+    static boolean sampled(int random) {
+        return (random >>> SAMPLE_SHIFT) == 0;
     }
 
     void record(long elapsedNanos) {

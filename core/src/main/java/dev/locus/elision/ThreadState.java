@@ -1,6 +1,7 @@
 package dev.locus.elision;
 
 import java.util.Arrays;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A thread's ALE state: its context (the scopes it is in), its stack of critical-section frames
@@ -25,6 +26,18 @@ final class ThreadState {
     private int frameDepth;
     private Execution[] executions = new Execution[4];
     private int executionDepth;
+    /** xorshift64* state, never 0: cheaper than a ThreadLocalRandom look-up per counter. */
+    private long seed = ThreadLocalRandom.current().nextLong() | 1;
+
+    /** 32 uniformly random bits (xorshift64*, Vigna 2016: its high bits pass BigCrush). */
+    int nextRandom() {
+        long x = seed;
+        x ^= x >>> 12;
+        x ^= x << 25;
+        x ^= x >>> 27;
+        seed = x;
+        return (int) ((x * 0x2545F4914F6CDD1DL) >>> 32);
+    }
 
     static ThreadState current() {
         return CURRENT.get();

@@ -68,6 +68,11 @@ final class BufferMemory implements RegionMemory {
     }
 
     @Override
+    public int prefaultLocked(long owner, int offset, int length) {
+        return 0; // allocateDirect zero-filled, so mapped, every page; and no transaction runs here
+    }
+
+    @Override
     public void free(long owner) {
         lockWord.unlock(owner);
     }

@@ -29,11 +29,22 @@ final class LockWord {
 
     void lock(long owner) {
         for (int spins = 0; holder() != 0 || !tryLock(owner); spins++) {
-            if (spins < SPINS_BEFORE_YIELD) {
-                Thread.onSpinWait();
-            } else {
-                Thread.yield();
-            }
+            backOff(spins);
+        }
+    }
+
+    /** Returns once the word is free (it may be taken again right after). */
+    void awaitFree() {
+        for (int spins = 0; holder() != 0; spins++) {
+            backOff(spins);
+        }
+    }
+
+    private static void backOff(int spins) {
+        if (spins < SPINS_BEFORE_YIELD) {
+            Thread.onSpinWait();
+        } else {
+            Thread.yield();
         }
     }
 

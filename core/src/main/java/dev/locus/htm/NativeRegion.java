@@ -14,13 +14,18 @@ import java.util.function.IntSupplier;
  *       RTM is unusable no transaction starts and the status is {@link HtmStatus#NOT_ATTEMPTED}.
  *   <li>{@code …Locked}: the caller already holds the lock word ({@link #lock()}); several such
  *       operations make one critical section.
- *   <li>{@link #read}, {@link #write}, {@link #compareAndSet}: one transactional attempt, then the
- *       lock word if it did not commit; the operation always completes.
+ *   <li>{@link #read}, {@link #write}, {@link #compareAndSet}: transactional attempts while a retry
+ *       may succeed ({@link AbortKind}; at most 4), then the lock word if none committed; the
+ *       operation always completes.
  * </ul>
  * Transactions and lock holders exclude each other through the same word: a transaction reads it
  * first, so a later acquisition aborts the transaction, and an acquisition already made makes it
- * abort at once. Waiting for the lock to be free before an attempt, and how often to retry, are the
- * caller's policy.
+ * abort at once. A {@code tryHtm…} call makes one attempt: waiting for the lock to be free and
+ * retrying are the caller's policy ({@link AbortKind} says whether a retry may succeed).
+ *
+ * <p>Every page of a region is mapped when it is allocated: a transaction cannot take a page
+ * fault (it aborts with status 0 instead, and the page stays unmapped), so the bytes and the lock
+ * word are touched before any transaction runs, and again after an unexplained abort.
  *
  * <p>The lock is not reentrant. Longs are 8 bytes at an offset that is a multiple of 8, in native
  * byte order. Offsets and lengths are checked against the region and the arrays; a closed region
@@ -165,31 +170,34 @@ public final class NativeRegion implements AutoCloseable {
         return memory.compareAndSetLocked(checkHeld(), offset, expected, newValue);
     }
 
-    /** {@link #tryHtmRead}, then {@link #readLocked} under the lock if it did not commit; the status. */
+    /**
+     * {@link #tryHtmRead}, retried while a retry may succeed ({@link AbortKind}, at most 4
+     * attempts), then {@link #readLocked} under the lock if none committed; the last status.
+     */
     public int read(int offset, byte[] dst, int dstOffset, int length) {
         checkBytes(offset, dst, dstOffset, length);
-        return elide(() -> memory.tryHtmRead(offset, dst, dstOffset, length), owner -> {
+        return elide(offset, length, () -> memory.tryHtmRead(offset, dst, dstOffset, length), owner -> {
             memory.readLocked(owner, offset, dst, dstOffset, length);
             return 0;
         });
     }
 
-    /** {@link #tryHtmWrite}, then {@link #writeLocked} under the lock if it did not commit; the status. */
+    /** {@link #tryHtmWrite}, retried as {@link #read} is, then {@link #writeLocked} under the lock; the last status. */
     public int write(int offset, byte[] src, int srcOffset, int length) {
         checkBytes(offset, src, srcOffset, length);
-        return elide(() -> memory.tryHtmWrite(offset, src, srcOffset, length), owner -> {
+        return elide(offset, length, () -> memory.tryHtmWrite(offset, src, srcOffset, length), owner -> {
             memory.writeLocked(owner, offset, src, srcOffset, length);
             return 0;
         });
     }
 
     /**
-     * {@link #tryHtmCompareAndSet}, then {@link #compareAndSetLocked} under the lock if it did not
-     * commit; the status, which {@link HtmStatus#valueMatched} tells whether it wrote.
+     * {@link #tryHtmCompareAndSet}, retried as {@link #read} is, then {@link #compareAndSetLocked}
+     * under the lock if none committed; the last status, which {@link HtmStatus#valueMatched} tells whether it wrote.
      */
     public int compareAndSet(int offset, long expected, long newValue) {
         checkLong(offset);
-        return elide(() -> memory.tryHtmCompareAndSet(offset, expected, newValue),
+        return elide(offset, Long.BYTES, () -> memory.tryHtmCompareAndSet(offset, expected, newValue),
                 owner -> memory.compareAndSetLocked(owner, offset, expected, newValue) ? 0 : HtmStatus.VALUE_MISMATCH);
     }
 
@@ -214,8 +222,45 @@ public final class NativeRegion implements AutoCloseable {
         memory.free(owner);
     }
 
-    private int elide(IntSupplier attempt, Locked underLock) {
-        int status = attempt.getAsInt();
+    /**
+     * Maps the pages of {@code length} bytes at {@code offset} by touching them under the lock
+     * word, outside any transaction, so that a transaction over them takes no page fault (one
+     * would abort it with status 0 every time); changes no byte. How many pages were unmapped.
+     */
+    int prefault(int offset, int length) {
+        checkOpen();
+        Objects.checkFromIndexSize(offset, length, memory.size());
+        long owner = owner();
+        if (lockWord.holder() == owner) {
+            return memory.prefaultLocked(owner, offset, length);
+        }
+        lock();
+        try {
+            return memory.prefaultLocked(owner, offset, length);
+        } finally {
+            unlock();
+        }
+    }
+
+    /** How {@link HtmRetry} recovers before retrying an operation on {@code length} bytes at {@code offset}. */
+    HtmRetry.Recovery recovery(int offset, int length) {
+        return new HtmRetry.Recovery() {
+            @Override
+            public void touch() {
+                prefault(offset, length);
+            }
+
+            @Override
+            public void awaitUnlocked() {
+                lockWord.awaitFree();
+            }
+        };
+    }
+
+    /** Transactional attempts as {@link HtmRetry} allows, then the lock if none committed. */
+    private int elide(int offset, int length, IntSupplier attempt, Locked underLock) {
+        checkAcquirable(); // a holder would wait for itself to release the word
+        int status = HtmRetry.run(attempt, recovery(offset, length));
         if (HtmStatus.isCommitted(status)) {
             return status;
         }

@@ -23,6 +23,9 @@ interface RegionMemory {
 
     boolean compareAndSetLocked(long owner, int offset, long expected, long newValue);
 
+    /** Maps the range's pages outside any transaction, changing no byte; how many were unmapped. */
+    int prefaultLocked(long owner, int offset, int length);
+
     /** Frees the memory and releases the lock word, which {@code owner} holds. */
     void free(long owner);
 }

@@ -81,6 +81,13 @@ final class RtmShim {
     /** Copies {@code src} into the region; the caller holds the lock word as {@code owner}. */
     static native void writeLocked(long handle, long owner, int offset, byte[] src, int srcOffset, int length);
 
+    /**
+     * Maps every page of the range by touching it outside any transaction, so that the next
+     * transaction over it takes no page fault; the caller holds the lock word as {@code owner}.
+     * Changes no byte. Returns how many of the range's pages were not mapped before.
+     */
+    static native int prefaultLocked(long handle, long owner, int offset, int length);
+
     /** Compares and sets the long at {@code offset}; the caller holds the lock word as {@code owner}. */
     static native boolean compareAndSetLocked(long handle, long owner, int offset, long expected, long newValue);
 }

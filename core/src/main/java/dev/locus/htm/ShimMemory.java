@@ -68,6 +68,11 @@ final class ShimMemory implements RegionMemory {
     }
 
     @Override
+    public int prefaultLocked(long owner, int offset, int length) {
+        return RtmShim.prefaultLocked(handle, owner, offset, length);
+    }
+
+    @Override
     public void free(long owner) {
         RtmShim.free(handle, owner);
     }

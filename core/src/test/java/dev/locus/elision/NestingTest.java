@@ -24,6 +24,21 @@ class NestingTest {
     }
 
     @Test
+    void aSectionSharedByThreadsSeesEachCallersOwnFrames() throws InterruptedException {
+        ElidableLock lock = ElidableLock.builder("stamped", LockApi.of(new StampedLock())).policy(OPTIMISTIC).build();
+        CriticalSection<String> inner = lock.section("inner", () -> "inner locked", swopt -> "inner optimistic");
+        assertEquals("inner optimistic", inner.call(), "this thread calls first: the section remembers it");
+        CriticalSection<String> outer = lock.section("outer", () -> "outer + " + inner.call());
+        String[] nested = new String[1];
+        Thread other = new Thread(() -> nested[0] = outer.call());
+        other.start();
+        join(other);
+        assertEquals("outer + inner locked", nested[0],
+                "the other thread holds the lock: with this thread's frames it would try SWOPT, then acquire again and hang");
+        assertEquals("inner optimistic", inner.call());
+    }
+
+    @Test
     void swoptIsNotChosenInsideAnOptimisticAttemptOnAnotherLock() {
         ElidableLock a = ElidableLock.builder("a", LockApi.of(new ReentrantLock())).policy(OPTIMISTIC).build();
         ElidableLock b = ElidableLock.builder("b", LockApi.of(new ReentrantLock())).policy(OPTIMISTIC).build();

@@ -20,6 +20,39 @@ class ProbabilisticCounterTest {
     }
 
     @Test
+    void withinFivePercentFedByEachThreadsOwnGenerator() throws InterruptedException {
+        ProbabilisticCounter c = new ProbabilisticCounter();
+        List<Thread> ts = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            ts.add(new Thread(() -> {
+                ThreadState state = new ThreadState();
+                for (int i = 0; i < 500_000; i++) {
+                    c.increment(state.nextRandom());
+                }
+            }));
+        }
+        ts.forEach(Thread::start);
+        for (Thread t : ts) {
+            t.join();
+        }
+        double error = Math.abs(c.get() - 2_000_000.0) / 2_000_000;
+        assertTrue(error < 0.05, "estimate " + c.get() + " is " + error * 100 + "% off");
+    }
+
+    @Test
+    void countersThatShareACoinStayAccurate() {
+        ModeStats stats = new ModeStats();
+        ThreadState state = new ThreadState();
+        for (int i = 0; i < 1_000_000; i++) {
+            stats.attempted(true, -1, state.nextRandom());
+            stats.attempted(false, -1, state.nextRandom());
+        }
+        assertTrue(Math.abs(stats.attempts.get() - 2_000_000.0) / 2_000_000 < 0.05, "attempts " + stats.attempts.get());
+        double rate = (double) stats.successes.get() / stats.attempts.get();
+        assertTrue(Math.abs(rate - 0.5) < 0.05, "success rate " + rate);
+    }
+
+    @Test
     void withinFivePercentAfterTwoMillionEventsFromFourThreads() throws InterruptedException {
         int threads = 4;
         int each = 500_000;

@@ -181,6 +181,8 @@ class NativeRegionTest {
             try {
                 IllegalStateException reentry = assertThrows(IllegalStateException.class, region::lock);
                 assertTrue(reentry.getMessage().contains("reentrant"), reentry.getMessage());
+                // Its transaction would abort on the held word; waiting for the word to be free would hang.
+                assertThrows(IllegalStateException.class, () -> region.read(0, bytes, 0, 8));
                 assertThrows(IllegalStateException.class, region::close);
             } finally {
                 region.unlock();

@@ -4,13 +4,15 @@ import dev.locus.elision.CriticalSection;
 import dev.locus.elision.ElidableLock;
 import dev.locus.elision.ElisionPolicy;
 import dev.locus.htm.NativeRegion;
+import dev.locus.htm.RegionHtmPath;
+import dev.locus.htm.RegionLockApi;
 
 /**
  * Paper 003 §3's HashMap in one off-heap {@link NativeRegion} (layout: {@link SlotLayout}, a
  * fixed number of slots per bucket), so that get can run as hardware transactions where the CPU
- * has RTM: its HTM path is {@link RegionGetPath}, and its lock mode takes the region's own lock
- * word ({@link RegionLockApi}), the word those transactions read. Where RTM is absent the HTM path
- * is unavailable and every operation runs under the lock word. {@linkplain #close() Close} it to
+ * has RTM: its HTM path is a {@link RegionHtmPath} running {@link RegionGet}, and its lock mode
+ * takes the region's own lock word ({@link RegionLockApi}), the word those transactions read.
+ * Where RTM is absent the HTM path is unavailable and every operation runs under the lock word. {@linkplain #close() Close} it to
  * free the region.
  */
 /*
@@ -34,7 +36,7 @@ public final class OffHeapHashMap extends ElidedHashMap implements AutoCloseable
     private final SlotLayout layout;
 
     private OffHeapHashMap(NativeRegion region, SlotLayout layout, ElisionPolicy policy) {
-        super(ElidableLock.builder("offHeapHashMap", new RegionLockApi(region)).policy(policy).build(),
+        super(ElidableLock.builder("offHeapHashMap", RegionLockApi.of(region)).policy(policy).build(),
                 layout.valueSize());
         this.region = region;
         this.layout = layout;
@@ -64,7 +66,7 @@ public final class OffHeapHashMap extends ElidedHashMap implements AutoCloseable
 
     @Override
     CriticalSection<Boolean> elide(CriticalSection<Boolean> get, Operation op) {
-        return get.withHtm(new RegionGetPath(region, layout, op));
+        return get.withHtm(RegionHtmPath.of(region, new RegionGet(layout, op)));
     }
 
     /** @throws IllegalStateException if the key is new and its bucket full; the map is then unchanged */

@@ -12,6 +12,7 @@ import dev.locus.elision.Mode;
 import dev.locus.htm.HtmStatus;
 import dev.locus.htm.NativeHtm;
 import dev.locus.htm.NativeRegion;
+import dev.locus.htm.RegionHtmPath;
 import org.junit.jupiter.api.Test;
 
 /** What ALE sees of the two HashMaps: which paths each section took, and the off-heap layout's limits. */
@@ -80,7 +81,7 @@ class ElidedHashMapTest {
             assertEquals(SIZE, map.valueSize());
 
             ElidedHashMap.Operation op = operation(3, new byte[SIZE], layout);
-            RegionGetPath path = new RegionGetPath(region, layout, op);
+            RegionHtmPath<Boolean> path = RegionHtmPath.of(region, new RegionGet(layout, op));
             assertEquals(NativeHtm.rtmSupported(), path.available());
             HtmAttempt<Boolean> attempt = path.attempt();
             if (NativeHtm.rtmSupported()) {

@@ -1,0 +1,69 @@
+package dev.locus.htm;
+
+import dev.locus.elision.HtmAttempt;
+import dev.locus.elision.HtmPath;
+import java.util.Objects;
+
+/**
+ * The hardware-transactional path of a critical section over a {@link NativeRegion}, for
+ * {@link dev.locus.elision.CriticalSection#withHtm}: no JNI code, only a body that runs the
+ * region's transactional operations through a {@link RegionTransaction}.
+ *
+ * <pre>{@code
+ * NativeRegion region = NativeRegion.allocate(4096);
+ * ElidableLock lock = ElidableLock.builder("counters", RegionLockApi.of(region))
+ *         .policy(ElisionPolicy.adaptive()).build();
+ * CriticalSection<Long> read = lock.section("read", () -> readLocked(region, 0))
+ *         .withHtm(RegionHtmPath.of(region, tx -> {
+ *             byte[] bytes = new byte[8];                       // Java, outside the transaction
+ *             return tx.read(0, bytes, 0, 8) ? asLong(bytes) : null;   // one transaction
+ *         }));
+ * }</pre>
+ *
+ * <p>What runs in hardware: only the shim's region operations, a copy between the region and a
+ * Java array ({@link RegionTransaction#read}, {@link RegionTransaction#write}), each in a
+ * transaction that first checks the region's lock word. Java code never runs inside a hardware
+ * transaction (the JVM's safepoints, allocation and JIT would abort it): the body's Java code runs
+ * between transactions, so a body of several operations must validate what it read
+ * ({@link RegionTransaction#changed()}). The section's lock must be {@link RegionLockApi} over the
+ * same region, or transactions and lock holders would not exclude each other.
+ *
+ * <p>{@linkplain #available() Available} only where {@link NativeHtm#rtmSupported()}; elsewhere
+ * ALE never attempts it and the section runs its other paths. An attempt allocates its
+ * {@link RegionTransaction} and the {@link HtmAttempt}.
+ */
+public final class RegionHtmPath<T> implements HtmPath<T> {
+
+    /** A critical section's body as region transactions; its result is used only if no operation aborted. */
+    @FunctionalInterface
+    public interface Body<T> {
+
+        /** Runs the section through {@code tx}; should return once an operation returns false. */
+        T run(RegionTransaction tx);
+    }
+
+    private final NativeRegion region;
+    private final Body<T> body;
+
+    private RegionHtmPath(NativeRegion region, Body<T> body) {
+        this.region = region;
+        this.body = body;
+    }
+
+    /** A path running {@code body} over {@code region}. */
+    public static <T> RegionHtmPath<T> of(NativeRegion region, Body<T> body) {
+        return new RegionHtmPath<>(Objects.requireNonNull(region, "region"), Objects.requireNonNull(body, "body"));
+    }
+
+    @Override
+    public boolean available() {
+        return NativeHtm.rtmSupported();
+    }
+
+    @Override
+    public HtmAttempt<T> attempt() {
+        RegionTransaction tx = new RegionTransaction(region);
+        T value = body.run(tx);
+        return tx.aborted() ? HtmAttempt.aborted(tx.status()) : HtmAttempt.committed(value);
+    }
+}
