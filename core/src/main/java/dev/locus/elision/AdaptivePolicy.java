@@ -136,6 +136,26 @@ final class AdaptivePolicy extends ElisionPolicy {
         return Mode.LOCK;
     }
 
+    /**
+     * Once learning is done: SWOPT first where the granule's progression starts with it, LOCK where
+     * it is only the lock and grouping would not make the execution wait; HTM needs the full protocol.
+     */
+    @Override
+    Mode fastPathMode(Granule granule, boolean swoptEligible, boolean htmEligible) {
+        LearningPhase p = phase;
+        if (p.stage() != Stage.DONE) {
+            return null;
+        }
+        Progression progression = progressionFor(p, granule);
+        if (progression.htm && htmEligible) {
+            return null;
+        }
+        if (progression.swopt && swoptEligible) {
+            return Mode.SWOPT;
+        }
+        return granule.conflictingActions.get() == 0 || !retryingOptimists.isNonZero() ? Mode.LOCK : null;
+    }
+
     @Override
     void optimisticAttemptFailed(Execution e) {
         if (e.optimistStripe < 0) {
@@ -149,6 +169,7 @@ final class AdaptivePolicy extends ElisionPolicy {
         if (e.granule.conflictingActions.get() == 0 || !retryingOptimists.isNonZero()) {
             return;
         }
+        e.waited();
         long deadline = System.nanoTime() + GROUPING_WAIT_NANOS;
         for (int spins = 0; retryingOptimists.isNonZero() && System.nanoTime() < deadline; spins++) {
             if (spins < SPINS_BEFORE_YIELD) {

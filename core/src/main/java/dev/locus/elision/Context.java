@@ -1,15 +1,25 @@
 package dev.locus.elision;
 
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A thread's context in paper 003's sense (§3.4): the sequence of scopes it is in, from the
  * outermost. Contexts are interned, one object per sequence, so that a granule is found by
- * identity. Immutable and thread-safe.
+ * identity, and numbered, so that a thread can hold its context in an int: a critical section sets
+ * and restores its thread's context on every call, and a reference store into a long-lived object
+ * costs a GC write barrier (under G1 a StoreLoad fence), an int store nothing. Immutable and
+ * thread-safe.
  */
 final class Context {
 
+    private static final AtomicInteger NEXT_ID = new AtomicInteger();
+    private static final ConcurrentHashMap<Integer, Context> BY_ID = new ConcurrentHashMap<>();
+
     static final Context ROOT = new Context(null, "");
+
+    /** This context's number, unique in the JVM; see {@link #byId}. */
+    final int id;
 
     private final Context parent;
     private final String scope;
@@ -20,6 +30,13 @@ final class Context {
         this.parent = parent;
         this.scope = scope;
         this.path = parent == null ? "" : parent.path.isEmpty() ? scope : parent.path + " > " + scope;
+        this.id = NEXT_ID.getAndIncrement();
+        BY_ID.put(id, this);
+    }
+
+    /** The context numbered {@code id}. */
+    static Context byId(int id) {
+        return BY_ID.get(id);
     }
 
     /** This context with {@code scope} entered. */

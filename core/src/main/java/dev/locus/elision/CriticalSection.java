@@ -16,7 +16,17 @@ import java.util.function.Supplier;
  * Overview. call() enters the section's name as a scope of the thread's context, finds the
  * granule, and makes attempts in the modes the policy chooses until one succeeds: HTM commits,
  * an optimistic body returns with its version still valid, or the lock-mode body runs. Each
- * attempt is counted in the granule; about 1 in 32 executions is timed, attempt by attempt.
+ * attempt is counted in the granule; about 1 in 128 executions is timed, attempt by attempt.
+ *
+ * Fast path. Most executions are not nested, not timed, and their policy has decided how they
+ * start: a static policy always, the adaptive one once it has learned. For those the policy names
+ * the first attempt's mode (ElisionPolicy.fastPathMode) and the section makes it without an
+ * Execution or a policy call per attempt, counting it as the full protocol would. A LOCK attempt
+ * always completes the section; a failed SWOPT attempt hands over to the full protocol, told that
+ * one optimistic attempt already failed, so attempt limits and grouping see it. The full protocol
+ * (execute, attempts, the attempt methods) is out of line, so that call() stays small enough for
+ * the JIT to inline it into its caller: HotSpot compiled the earlier single path as one method too
+ * big to inline, and a lock-only get of a 16-key table cost 4.5 times the bare lock.
  *
  * Nesting (paper 003 §4.1), through the thread's stack of frames:
  *   - A section of a lock the thread already holds in LOCK mode runs its lock-mode body at once,
@@ -43,7 +53,7 @@ import java.util.function.Supplier;
  * it with that thread's state: one identity comparison with Thread.currentThread() on its calls.
  * Other threads use the ThreadLocal and never overwrite the record, so a section shared by many
  * threads is not written on every call. The record keeps that thread's Thread object reachable for
- * the section's life. The counters draw their coins and the sampler its 1-in-32 decision from the
+ * the section's life. The counters draw their coins and the sampler its 1-in-128 decision from the
  * thread's own generator (ThreadState.nextRandom), not one ThreadLocalRandom look-up each.
  *
  * Concurrency. All state but the granule's counters is the calling thread's (ThreadState). The
@@ -58,6 +68,9 @@ import java.util.function.Supplier;
  * References. Paper 003 §3 (critical sections, SWOPT paths), §4 (modes, nesting, policies).
  */
 public final class CriticalSection<T> {
+
+    /** What an optimistic attempt that must be retried returns instead of a result. */
+    private static final Object RETRY = new Object();
 
     private final ElidableLock lock;
     private final String name;
@@ -102,18 +115,33 @@ public final class CriticalSection<T> {
      */
     public T call() {
         ThreadState thread = threadState();
-        Context outer = thread.context;
+        int outer = thread.contextId;
         Lookup last = lookup;
         if (last.outer != outer) {
-            Context inner = outer.enter(name);
-            last = new Lookup(outer, inner, lock.granule(inner));
-            lookup = last;
+            last = lookUp(outer);
         }
-        thread.context = last.inner;
+        thread.contextId = last.inner;
         try {
-            return execute(thread, last.granule);
+            int random = thread.nextRandom();
+            boolean sampled = SampledTimer.sampled(random);
+            if (!sampled && thread.atTopLevel()) {
+                Mode first = lock.policy().fastPathMode(last.granule, optimistic != null, htm != null && htm.available());
+                if (first == Mode.LOCK) {
+                    return fastLocked(thread, last.granule, random);
+                }
+                if (first == Mode.SWOPT) {
+                    Object result = fastSwopt(thread, last.granule, random);
+                    if (result != RETRY) {
+                        @SuppressWarnings("unchecked") // what this section's optimistic body returned
+                        T value = (T) result;
+                        return value;
+                    }
+                    return execute(thread, last.granule, thread.nextRandom(), false, 1);
+                }
+            }
+            return execute(thread, last.granule, random, sampled, 0);
         } finally {
-            thread.context = outer;
+            thread.contextId = outer;
         }
     }
 
@@ -131,12 +159,56 @@ public final class CriticalSection<T> {
         return state;
     }
 
-    private T execute(ThreadState thread, Granule granule) {
-        int random = thread.nextRandom();
+    /** Finds the context and granule of a call from context {@code outer}, and remembers them; see "Granule look-up". */
+    private Lookup lookUp(int outer) {
+        Context inner = Context.byId(outer).enter(name);
+        Lookup found = new Lookup(outer, inner.id, lock.granule(inner));
+        lookup = found;
+        return found;
+    }
+
+    /** The fast path in LOCK mode: the lock-mode body, counted as an execution completed by the lock. */
+    private T fastLocked(ThreadState thread, Granule granule, int random) {
+        lock.api().lock();
+        thread.push(lock, granule, Mode.LOCK, 0);
+        try {
+            return locked.get();
+        } finally {
+            thread.pop();
+            lock.api().unlock();
+            granule.stats(Mode.LOCK).completedOnFastPath(random);
+        }
+    }
+
+    /** The fast path in SWOPT mode: one optimistic attempt, counted; its result, or RETRY. */
+    private Object fastSwopt(ThreadState thread, Granule granule, int random) {
+        boolean succeeded = true; // an exception let through is the section's own: the attempt completed it
+        try {
+            Object result = optimisticAttempt(thread, granule);
+            succeeded = result != RETRY;
+            return result;
+        } finally {
+            if (succeeded) {
+                granule.stats(Mode.SWOPT).completedOnFastPath(random);
+            } else {
+                granule.stats(Mode.SWOPT).attempted(false, -1, random);
+            }
+        }
+    }
+
+    /**
+     * The full protocol: an execution that the policy sees attempt by attempt. {@code failedSwopts}
+     * optimistic attempts of it have already failed on the fast path.
+     */
+    private T execute(ThreadState thread, Granule granule, int random, boolean sampled, int failedSwopts) {
         granule.executions.increment(random);
         ElisionPolicy policy = lock.policy();
-        Execution execution = thread.beginExecution(granule, policy.timesEveryExecution() || SampledTimer.sampled(random));
+        Execution execution = thread.beginExecution(granule, policy.timesEveryExecution() || sampled);
         try {
+            if (failedSwopts > 0) {
+                execution.swoptTried = failedSwopts;
+                policy.optimisticAttemptFailed(execution);
+            }
             Frame mine = thread.frameOf(lock);
             if (mine != null && mine.mode == Mode.LOCK) {
                 return runLocked(thread, execution, false);
@@ -181,9 +253,9 @@ public final class CriticalSection<T> {
         requireEligible(eligible, Mode.HTM);
         policy.beforeExclusiveAttempt(execution);
         execution.htmTried++;
-        long start = execution.timed ? System.nanoTime() : 0;
+        long start = execution.attemptStartNanos();
         HtmAttempt<T> attempt = htm.attempt();
-        long elapsed = execution.timed ? System.nanoTime() - start : -1;
+        long elapsed = execution.attemptEndedNanos(start);
         Granule granule = execution.granule;
         granule.stats(Mode.HTM).attempted(attempt.committed(), elapsed, thread.nextRandom());
         if (attempt.committed()) {
@@ -197,35 +269,45 @@ public final class CriticalSection<T> {
         return false;
     }
 
-    /** One optimistic attempt: whether it succeeded, its result then in the execution; false if it must be retried. */
+    /** One optimistic attempt of the full protocol: whether it succeeded, its result then in the execution. */
     private boolean attemptSwopt(ElisionPolicy policy, ThreadState thread, Execution execution, boolean eligible) {
         requireEligible(eligible, Mode.SWOPT);
         execution.swoptTried++;
-        long start = execution.timed ? System.nanoTime() : 0;
-        Frame frame = thread.push(lock, execution.granule, Mode.SWOPT, lock.stableVersion());
-        boolean succeeded = false;
+        long start = execution.attemptStartNanos();
+        boolean succeeded = true; // an exception let through is the section's own: the attempt completed it
         try {
-            T result = optimistic.apply(frame);
-            succeeded = frame.isValid();
+            Object result = optimisticAttempt(thread, execution.granule);
+            succeeded = result != RETRY;
             if (succeeded) {
                 execution.completed(Mode.SWOPT, result);
-            }
-            return succeeded;
-        } catch (Interference e) {
-            return false;
-        } catch (RuntimeException | Error e) {
-            if (frame.isValid()) {
-                succeeded = true; // a genuine failure of the section, not an artefact of racing
-                throw e;
-            }
-            return false;
-        } finally {
-            thread.pop();
-            if (!succeeded) {
+            } else {
                 policy.optimisticAttemptFailed(execution);
             }
-            execution.granule.stats(Mode.SWOPT).attempted(succeeded, execution.timed ? System.nanoTime() - start : -1,
-                    thread.nextRandom());
+            return succeeded;
+        } finally {
+            execution.granule.stats(Mode.SWOPT).attempted(succeeded, execution.attemptEndedNanos(start), thread.nextRandom());
+        }
+    }
+
+    /**
+     * Runs the optimistic body once, in a frame of its own: what it returned if its version was
+     * still valid at the end, else RETRY. An exception of the body propagates if the version was
+     * still valid (a genuine failure of the section), else it is an artefact of racing: RETRY.
+     */
+    private Object optimisticAttempt(ThreadState thread, Granule granule) {
+        Frame frame = thread.push(lock, granule, Mode.SWOPT, lock.stableVersion());
+        try {
+            T result = optimistic.apply(frame);
+            return frame.isValid() ? result : RETRY;
+        } catch (Interference e) {
+            return RETRY;
+        } catch (RuntimeException | Error e) {
+            if (frame.isValid()) {
+                throw e;
+            }
+            return RETRY;
+        } finally {
+            thread.pop();
         }
     }
 
@@ -234,7 +316,7 @@ public final class CriticalSection<T> {
      * of the body propagates after the lock is released.
      */
     private T runLocked(ThreadState thread, Execution execution, boolean acquire) {
-        long start = execution.timed ? System.nanoTime() : 0;
+        long start = execution.attemptStartNanos();
         Frame enclosing = thread.frameOf(lock);
         if (acquire) {
             lock.api().lock();
@@ -253,8 +335,7 @@ public final class CriticalSection<T> {
             if (acquire) {
                 lock.api().unlock();
             }
-            execution.granule.stats(Mode.LOCK).attempted(ran, execution.timed ? System.nanoTime() - start : -1,
-                    thread.nextRandom());
+            execution.granule.stats(Mode.LOCK).attempted(ran, execution.attemptEndedNanos(start), thread.nextRandom());
         }
     }
 
@@ -275,8 +356,11 @@ public final class CriticalSection<T> {
         static final Caller NONE = new Caller(null, null);
     }
 
-    /** A granule look-up: called from {@code outer}, the section runs in {@code inner}, whose granule is {@code granule}. */
-    private record Lookup(Context outer, Context inner, Granule granule) {
-        static final Lookup NONE = new Lookup(null, null, null);
+    /**
+     * A granule look-up: called from the context numbered {@code outer}, the section runs in the one
+     * numbered {@code inner}, whose granule is {@code granule}.
+     */
+    private record Lookup(int outer, int inner, Granule granule) {
+        static final Lookup NONE = new Lookup(-1, -1, null);
     }
 }

@@ -58,6 +58,16 @@ public abstract class ElisionPolicy {
      */
     abstract Mode choose(Execution execution, boolean htmEligible, boolean swoptEligible);
 
+    /**
+     * The mode of the first attempt of an execution of {@code granule} that is neither nested in
+     * another section nor timed, if this policy needs none of its per-execution hooks
+     * ({@link #choose}, {@link #beforeExclusiveAttempt}, {@link #completed}) for that attempt: the
+     * section then makes it without an {@link Execution}, and continues with the full protocol
+     * only if it was an optimistic attempt that failed. Null when the execution needs the full
+     * protocol from its start. The arguments say which modes the section is eligible for.
+     */
+    abstract Mode fastPathMode(Granule granule, boolean swoptEligible, boolean htmEligible);
+
     /** Called once by the lock this policy serves; a policy with per-lock state refuses a second lock. */
     void bind(ElidableLock lock) {
     }
@@ -103,6 +113,14 @@ public abstract class ElisionPolicy {
                 return Mode.SWOPT;
             }
             return Mode.LOCK;
+        }
+
+        @Override
+        Mode fastPathMode(Granule granule, boolean swoptEligible, boolean htmEligible) {
+            if (htmEligible && htmAttempts > 0) {
+                return null;
+            }
+            return swoptEligible && swoptAttempts > 0 ? Mode.SWOPT : Mode.LOCK;
         }
 
         @Override

@@ -11,6 +11,10 @@ final class Execution {
     Granule granule;
     boolean timed;
     long startNanos;
+    /** The clock's reading at the end of the latest attempt, or at the start; timed executions only. */
+    private long lastNanos;
+    /** Whether lastNanos is still about now: nothing but bookkeeping has happened since it was read. */
+    private boolean clockFresh;
     int htmTried;
     int swoptTried;
     /** Time spent in failed HTM attempts; timed executions only. */
@@ -26,6 +30,8 @@ final class Execution {
         this.granule = granule;
         this.timed = timed;
         this.startNanos = timed ? System.nanoTime() : 0;
+        this.lastNanos = startNanos;
+        this.clockFresh = true;
         this.htmTried = 0;
         this.swoptTried = 0;
         this.htmFailedNanos = 0;
@@ -45,8 +51,41 @@ final class Execution {
         result = value;
     }
 
-    /** Nanoseconds since the execution began; timed executions only. */
+    /**
+     * The start time of an attempt about to begin, 0 if untimed: the last reading of the clock
+     * (the execution's start, or the previous attempt's end) unless the policy has waited since.
+     * A nanoTime call costs about as much as a short section; an execution of one attempt reads
+     * the clock twice, not four times.
+     */
+    long attemptStartNanos() {
+        if (!timed) {
+            return 0;
+        }
+        long start = clockFresh ? lastNanos : System.nanoTime();
+        clockFresh = false;
+        return start;
+    }
+
+    /** The duration of an attempt that started at {@code start} and has just ended; -1 if untimed. */
+    long attemptEndedNanos(long start) {
+        if (!timed) {
+            return -1;
+        }
+        lastNanos = System.nanoTime();
+        clockFresh = true;
+        return lastNanos - start;
+    }
+
+    /** The policy made this execution wait: the next attempt reads the clock for its start. */
+    void waited() {
+        clockFresh = false;
+    }
+
+    /**
+     * The execution's duration, from its start to the end of its latest attempt (the execution ends
+     * right after its last attempt: one clock reading fewer); timed executions only.
+     */
     long elapsedNanos() {
-        return System.nanoTime() - startNanos;
+        return lastNanos - startNanos;
     }
 }

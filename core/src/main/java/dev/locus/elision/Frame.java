@@ -5,6 +5,12 @@ package dev.locus.elision;
  * version an optimistic attempt started from. An optimistic attempt's frame is also the
  * {@link Swopt} its body validates with. Frames are reused by their thread's {@link ThreadState}
  * from one attempt to the next at the same nesting depth.
+ *
+ * <p>A frame writes its lock, granule and mode only when they differ from the last attempt's, and
+ * ending an attempt clears a flag rather than the references: the same section at the same depth,
+ * the common case, then stores no reference at all, and each reference store into this long-lived
+ * object would cost a GC write barrier (under G1 a StoreLoad fence). So an ended frame keeps its
+ * last lock and granule reachable until its thread reuses it or ends.
  */
 final class Frame implements Swopt {
 
@@ -15,19 +21,26 @@ final class Frame implements Swopt {
     long version;
     /** Whether a conflicting action of this frame's lock is in progress (LOCK mode only). */
     boolean inConflictingAction;
+    /** Whether the attempt is still running: a Swopt kept beyond its attempt validates nothing. */
+    private boolean active;
 
     void begin(ElidableLock lock, Granule granule, Mode mode, long version) {
-        this.lock = lock;
-        this.granule = granule;
-        this.mode = mode;
+        if (this.lock != lock) {
+            this.lock = lock;
+        }
+        if (this.granule != granule) {
+            this.granule = granule;
+        }
+        if (this.mode != mode) {
+            this.mode = mode;
+        }
         this.version = version;
         this.inConflictingAction = false;
+        this.active = true;
     }
 
-    /** Forgets the attempt, so that a reused frame keeps nothing reachable and validates nothing. */
     void end() {
-        lock = null;
-        granule = null;
+        active = false;
     }
 
     @Override
@@ -39,10 +52,9 @@ final class Frame implements Swopt {
 
     @Override
     public boolean isValid() {
-        ElidableLock attempted = lock;
-        if (attempted == null) {
+        if (!active) {
             throw new IllegalStateException("this Swopt belongs to an attempt that has ended");
         }
-        return attempted.validate(version);
+        return lock.validate(version);
     }
 }

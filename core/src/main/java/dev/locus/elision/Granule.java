@@ -10,6 +10,7 @@ final class Granule {
 
     final ElidableLock lock;
     final Context context;
+    /** Executions of the full protocol; see {@link #executions()}. */
     final ProbabilisticCounter executions = new ProbabilisticCounter();
     final SampledTimer executionTime = new SampledTimer();
     final ProbabilisticCounter htmFailuresLockHeld = new ProbabilisticCounter();
@@ -34,5 +35,14 @@ final class Granule {
 
     ModeStats stats(Mode mode) {
         return modes[mode.ordinal()];
+    }
+
+    /** All executions: those of the full protocol and those completed on the fast path. */
+    long executions() {
+        long n = executions.get();
+        for (ModeStats s : modes) {
+            n += s.fastCompletions();
+        }
+        return n;
     }
 }

@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * One row of an {@link ElisionReport}: what ALE recorded for one (lock, context) pair. Counts are
  * the statistical counters' estimates, exact below 4,096; times are means over the sampled
- * executions (about 1 in 32), NaN where none was sampled.
+ * executions (about 1 in 128), NaN where none was sampled.
  *
  * @param lock the lock's label
  * @param context the scopes, outermost first, joined by " > "; the innermost is the critical section's name
@@ -39,10 +39,10 @@ public record GranuleReport(String lock, String context, long executions, double
         Map<Mode, ModeReport> modes = new EnumMap<>(Mode.class);
         for (Mode mode : Mode.values()) {
             ModeStats s = g.stats(mode);
-            modes.put(mode, new ModeReport(s.attempts.get(), s.successes.get(), s.successTime.meanNanos(),
+            modes.put(mode, new ModeReport(s.attempts(), s.successes(), s.successTime.meanNanos(),
                     s.failureTime.meanNanos()));
         }
-        return new GranuleReport(g.lock.label(), g.context.path(), g.executions.get(), g.executionTime.meanNanos(),
+        return new GranuleReport(g.lock.label(), g.context.path(), g.executions(), g.executionTime.meanNanos(),
                 modes, g.htmFailuresLockHeld.get(), g.lock.policy().describe(g));
     }
 

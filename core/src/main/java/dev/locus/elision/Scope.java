@@ -39,13 +39,14 @@ public final class Scope implements AutoCloseable {
             throw new IllegalArgumentException("a scope needs a non-empty label");
         }
         ThreadState state = ThreadState.current();
-        state.context = state.context.enter(label);
-        return new Scope(state, state.context);
+        Context entered = state.context().enter(label);
+        state.contextId = entered.id;
+        return new Scope(state, entered);
     }
 
     /** The calling thread's context, for reports and tests: its scopes from the outermost. */
     static String currentPath() {
-        return ThreadState.current().context.path();
+        return ThreadState.current().context().path();
     }
 
     /**
@@ -63,11 +64,11 @@ public final class Scope implements AutoCloseable {
         if (state != owner) {
             throw new IllegalStateException("scope " + entered.innermost() + " closed on another thread");
         }
-        if (state.context != entered) {
-            throw new IllegalStateException("scope " + entered.innermost() + " closed while " + state.context
+        if (state.contextId != entered.id) {
+            throw new IllegalStateException("scope " + entered.innermost() + " closed while " + state.context()
                     + " is open: close scopes innermost first");
         }
-        state.context = entered.leave();
+        state.contextId = entered.leave().id;
         closed = true;
     }
 }

@@ -21,7 +21,8 @@ final class ThreadState {
 
     private static final ThreadLocal<ThreadState> CURRENT = ThreadLocal.withInitial(ThreadState::new);
 
-    Context context = Context.ROOT;
+    /** The {@linkplain Context#id number} of the thread's context: see Context on why not the Context. */
+    int contextId = Context.ROOT.id;
     private Frame[] frames = new Frame[4];
     private int frameDepth;
     private Execution[] executions = new Execution[4];
@@ -43,6 +44,10 @@ final class ThreadState {
         return CURRENT.get();
     }
 
+    Context context() {
+        return Context.byId(contextId);
+    }
+
     /** Starts an execution of a section of {@code granule}, nested in the thread's current ones. */
     Execution beginExecution(Granule granule, boolean timed) {
         if (executionDepth == executions.length) {
@@ -61,6 +66,11 @@ final class ThreadState {
     /** Ends the innermost execution. */
     void endExecution() {
         executions[--executionDepth].end();
+    }
+
+    /** Whether no critical section runs on this thread: a section called now is not nested. */
+    boolean atTopLevel() {
+        return frameDepth == 0;
     }
 
     /** Pushes a frame for an attempt of a section of {@code lock} in {@code mode}; it becomes the innermost. */

@@ -47,8 +47,8 @@ class ProbabilisticCounterTest {
             stats.attempted(true, -1, state.nextRandom());
             stats.attempted(false, -1, state.nextRandom());
         }
-        assertTrue(Math.abs(stats.attempts.get() - 2_000_000.0) / 2_000_000 < 0.05, "attempts " + stats.attempts.get());
-        double rate = (double) stats.successes.get() / stats.attempts.get();
+        assertTrue(Math.abs(stats.attempts() - 2_000_000.0) / 2_000_000 < 0.05, "attempts " + stats.attempts());
+        double rate = (double) stats.successes() / stats.attempts();
         assertTrue(Math.abs(rate - 0.5) < 0.05, "success rate " + rate);
     }
 

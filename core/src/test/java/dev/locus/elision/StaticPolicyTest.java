@@ -2,6 +2,10 @@ package dev.locus.elision;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
@@ -37,6 +41,54 @@ class StaticPolicyTest {
         assertEquals(0, row.mode(Mode.HTM).successes());
         assertEquals(2 * EXECUTIONS, row.mode(Mode.SWOPT).attempts());
         assertEquals(EXECUTIONS, row.mode(Mode.LOCK).successes());
+    }
+
+    /**
+     * Without HTM the static policy's executions start on the section's fast path; a failed first
+     * optimistic attempt hands over to the full protocol, which must count it against Y, and every
+     * execution must be counted once whichever path completed it (1 in 128 is sampled and takes
+     * the full protocol, so both paths run here).
+     */
+    @Test
+    void theFastPathKeepsYAndTheCounts() {
+        AtomicInteger optimistic = new AtomicInteger();
+        AtomicInteger locked = new AtomicInteger();
+        ElidableLock lock = ElidableLock.builder("l", LockApi.of(new ReentrantLock()))
+                .policy(ElisionPolicy.fixed(0, 2)).build();
+        CriticalSection<String> failing = lock.section("failing", () -> {
+            locked.incrementAndGet();
+            return "lock";
+        }, swopt -> {
+            optimistic.incrementAndGet();
+            throw Interference.INSTANCE;
+        });
+        CriticalSection<String> succeeding = lock.section("succeeding", () -> "lock", swopt -> "swopt");
+        CriticalSection<String> lockOnly = lock.section("lockOnly", () -> "lock");
+        int executions = 2_000; // every counter stays below 4,096, where it is exact
+        for (int i = 0; i < executions; i++) {
+            assertEquals("lock", failing.call());
+            assertEquals("swopt", succeeding.call());
+            assertEquals("lock", lockOnly.call());
+        }
+        assertEquals(2 * executions, optimistic.get());
+        assertEquals(executions, locked.get());
+        Map<String, GranuleReport> rows = new HashMap<>();
+        lock.report().rows().forEach(r -> rows.put(r.context(), r));
+        GranuleReport fail = rows.get("failing");
+        assertEquals(executions, fail.executions());
+        assertEquals(2 * executions, fail.mode(Mode.SWOPT).attempts());
+        assertEquals(0, fail.mode(Mode.SWOPT).successes());
+        assertEquals(executions, fail.mode(Mode.LOCK).successes());
+        GranuleReport succeed = rows.get("succeeding");
+        assertEquals(executions, succeed.executions());
+        assertEquals(executions, succeed.mode(Mode.SWOPT).attempts());
+        assertEquals(executions, succeed.mode(Mode.SWOPT).successes());
+        assertEquals(0, succeed.mode(Mode.LOCK).attempts());
+        GranuleReport plain = rows.get("lockOnly");
+        assertEquals(executions, plain.executions());
+        assertEquals(executions, plain.mode(Mode.LOCK).attempts());
+        assertEquals(executions, plain.mode(Mode.LOCK).successes());
+        assertTrue(plain.meanExecutionNanos() > 0, "sampled executions are timed: " + plain.meanExecutionNanos());
     }
 
     @Test
