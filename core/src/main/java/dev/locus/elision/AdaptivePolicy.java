@@ -58,6 +58,26 @@ import java.util.concurrent.ThreadLocalRandom;
  * the granules' mean times, as the paper does; the custom phase then has to beat the best uniform
  * progression's throughput.
  *
+ * Sampled phases. The paper times about 3% of events throughout (§4.3); this policy had timed
+ * every execution while learning. Timing an
+ * execution costs two clock reads and the full protocol, some 150 ns, against a difference of about
+ * 50 ns between the lock and SWOPT for a short section at 2 threads: when every execution was timed,
+ * every progression measured close to the same wall time per execution, and in JMH forks of a
+ * get-only table the policy settled on the lock in about a third of them. So only the warm-up and
+ * the HTM progressions (whose histogram needs every execution) time every execution; the other
+ * learning phases and the custom phase time 1 in 8 and run the rest on the section's fast path, in
+ * the mode the phase prescribes. A recorded execution then stands for 8 (LearningPhase.sampleWeight)
+ * in the phase's length and in its wall time per execution; per-granule means come from the sample.
+ *
+ * Learning again (not in the paper, whose C code is compiled before it runs). On the JVM the first
+ * learning runs while the JIT is still compiling the sections: a 2-thread get-only loop ran 1.5 M
+ * executions/s in its first 50 ms, 8-10 M around 300 ms and 130 M from 900 ms on, and learning was
+ * over by 100 ms. What it measured was the compiler's progress, and in about one JMH fork in six
+ * it settled on the lock where SWOPT was 5 times faster. So once done, the policy learns again
+ * after 1 s, then after 4 s, 16 s and so on (at most an hour): the second learning sees compiled
+ * code, the later ones follow changes in the workload, and their cost shrinks with the interval.
+ * The check rides on the sampled executions, which have read the clock anyway.
+ *
  * Grouping. An execution whose optimistic attempt failed arrives at a scalable non-zero
  * indicator and departs when it ends or falls back to an exclusive attempt. Before a LOCK or HTM
  * attempt of a granule that has run conflicting actions, the thread waits (spinning, then
@@ -83,13 +103,16 @@ final class AdaptivePolicy extends ElisionPolicy {
     /** The shortest phase; see the notes. */
     static final long MIN_PHASE_NANOS = 10_000_000;
     /**
-     * Whether a phase has ended is checked on 1 in this many recorded executions: the check sums
+     * Whether a phase has ended is checked about once in this many executions: the check sums
      * LongAdders, and summing on every execution pulled each thread's cell into the other's cache,
      * so that half the time of a learning phase went into the adders' CAS (async-profiler, 2
      * threads) and every progression measured about 500 ns an execution whatever its mode.
      */
     static final int PHASE_END_CHECK_ONE_IN = 64;
-    /** The paper's "large Y". */
+    /** How long after it is first done the policy learns again; each later interval is 4 times longer. */
+    static final long FIRST_RELEARN_NANOS = 1_000_000_000;
+    private static final long MAX_RELEARN_NANOS = 3_600_000_000_000L;
+        /** The paper's "large Y". */
     static final int SWOPT_ATTEMPTS = 100;
     private static final int HTM_SLACK = 1;
     private static final long GROUPING_WAIT_NANOS = 1_000_000;
@@ -102,6 +125,9 @@ final class AdaptivePolicy extends ElisionPolicy {
     private final Map<Progression, RoundTimes> uniformTimes = new EnumMap<>(Progression.class);
     private final Set<Progression> htmLearned = EnumSet.noneOf(Progression.class); // guarded by this
     private RoundTimes customTimes = RoundTimes.NONE; // guarded by this
+    /** When the policy learns again, once done: System.nanoTime() then; see "Learning again". */
+    private volatile long relearnAtNanos;
+    private long relearnIntervalNanos = FIRST_RELEARN_NANOS; // guarded by this
     private volatile LearningPhase phase = LearningPhase.of(Stage.WARM_UP, Progression.HTM_SWOPT_LOCK, 0, 1, true);
     private volatile boolean sawSwopt;
     private volatile boolean sawHtm;
@@ -120,9 +146,19 @@ final class AdaptivePolicy extends ElisionPolicy {
         this.lock = lock;
     }
 
-    @Override
-    boolean timesEveryExecution() {
+    /** Whether the policy is still learning, not yet done. */
+    boolean learning() {
         return phase.stage() != Stage.DONE;
+    }
+
+    /** While learning, every execution or 1 in 8 (see "Sampled phases"); once done, the usual sample. */
+    @Override
+    boolean times(int random) {
+        LearningPhase p = phase;
+        if (p.stage() == Stage.DONE) {
+            return SampledTimer.sampled(random);
+        }
+        return p.timesEvery() || SampledTimer.sampledForLearning(random);
     }
 
     @Override
@@ -145,13 +181,14 @@ final class AdaptivePolicy extends ElisionPolicy {
     }
 
     /**
-     * Once learning is done: SWOPT first where the granule's progression starts with it, LOCK where
-     * it is only the lock and grouping would not make the execution wait; HTM needs the full protocol.
+     * Outside the phases that time every execution: SWOPT first where the granule's progression
+     * starts with it, LOCK where it is only the lock and grouping would not make the execution
+     * wait; HTM needs the full protocol.
      */
     @Override
     Mode fastPathMode(Granule granule, boolean swoptEligible, boolean htmEligible) {
         LearningPhase p = phase;
-        if (p.stage() != Stage.DONE) {
+        if (p.stage() != Stage.DONE && p.timesEvery()) {
             return null;
         }
         Progression progression = progressionFor(p, granule);
@@ -191,17 +228,23 @@ final class AdaptivePolicy extends ElisionPolicy {
     @Override
     void completed(Execution e) {
         leaveOptimists(e);
+        if (!e.timed) {
+            return;
+        }
         LearningPhase p = phase;
-        if (p.stage() == Stage.DONE || !e.timed) {
+        if (p.stage() == Stage.DONE) {
+            if (e.lastClockNanos() - relearnAtNanos >= 0 && p.ended().compareAndSet(false, true)) {
+                learnAgain();
+            }
             return;
         }
         PhaseRecord r = p.record(e.granule);
         r.record(e);
         p.executions().increment();
-        if (ThreadLocalRandom.current().nextInt(PHASE_END_CHECK_ONE_IN) != 0) {
+        if (ThreadLocalRandom.current().nextInt(PHASE_END_CHECK_ONE_IN / p.sampleWeight()) != 0) {
             return;
         }
-        if (r.executions.sum() >= phaseExecutions && System.nanoTime() - p.startNanos() >= MIN_PHASE_NANOS
+        if (r.executions.sum() * p.sampleWeight() >= phaseExecutions && System.nanoTime() - p.startNanos() >= MIN_PHASE_NANOS
                 && p.ended().compareAndSet(false, true)) {
             endPhase(p);
         }
@@ -270,6 +313,8 @@ final class AdaptivePolicy extends ElisionPolicy {
                 }
                 Progression best = RoundTimes.fastest(uniformTimes);
                 boolean custom = !(uniformTimes.get(best).median() <= customTimes.median());
+                relearnAtNanos = System.nanoTime() + relearnIntervalNanos;
+                relearnIntervalNanos = Math.min(relearnIntervalNanos * 4, MAX_RELEARN_NANOS);
                 phase = LearningPhase.of(Stage.DONE, best, 0, MEASUREMENT_ROUNDS, !custom);
                 return;
             }
@@ -284,6 +329,15 @@ final class AdaptivePolicy extends ElisionPolicy {
             m.choose(m.fastest());
         }
         phase = LearningPhase.of(Stage.CUSTOM, RoundTimes.fastest(uniformTimes), 0, 1, false);
+    }
+
+    /** Starts learning again from the first progression, forgetting what was measured; see "Learning again". */
+    private synchronized void learnAgain() {
+        uniformTimes.clear();
+        htmLearned.clear();
+        customTimes = RoundTimes.NONE;
+        models.values().forEach(GranuleModel::forgetTimes);
+        phase = LearningPhase.of(Stage.LEARN, Progression.LOCK, 0, 1, true);
     }
 
     private void learn(LearningPhase p) {
@@ -329,9 +383,12 @@ final class AdaptivePolicy extends ElisionPolicy {
         return null;
     }
 
-    /** The lock's inverse throughput in phase {@code p}: its wall time over the executions it recorded. */
+    /**
+     * The lock's inverse throughput in phase {@code p}: its wall time over its executions, estimated
+     * from those it recorded (see "Sampled phases").
+     */
     private static double wallNanosPerExecution(LearningPhase p) {
-        return (double) (System.nanoTime() - p.startNanos()) / p.executions().sum();
+        return (double) (System.nanoTime() - p.startNanos()) / (p.executions().sum() * (double) p.sampleWeight());
     }
 
     /**

@@ -123,8 +123,8 @@ public final class CriticalSection<T> {
         thread.contextId = last.inner;
         try {
             int random = thread.nextRandom();
-            boolean sampled = SampledTimer.sampled(random);
-            if (!sampled && thread.atTopLevel()) {
+            boolean timed = lock.policy().times(random);
+            if (!timed && thread.atTopLevel()) {
                 Mode first = lock.policy().fastPathMode(last.granule, optimistic != null, htm != null && htm.available());
                 if (first == Mode.LOCK) {
                     return fastLocked(thread, last.granule, random);
@@ -139,7 +139,7 @@ public final class CriticalSection<T> {
                     return execute(thread, last.granule, thread.nextRandom(), false, 1);
                 }
             }
-            return execute(thread, last.granule, random, sampled, 0);
+            return execute(thread, last.granule, random, timed, 0);
         } finally {
             thread.contextId = outer;
         }
@@ -200,10 +200,10 @@ public final class CriticalSection<T> {
      * The full protocol: an execution that the policy sees attempt by attempt. {@code failedSwopts}
      * optimistic attempts of it have already failed on the fast path.
      */
-    private T execute(ThreadState thread, Granule granule, int random, boolean sampled, int failedSwopts) {
+    private T execute(ThreadState thread, Granule granule, int random, boolean timed, int failedSwopts) {
         granule.executions.increment(random);
         ElisionPolicy policy = lock.policy();
-        Execution execution = thread.beginExecution(granule, policy.timesEveryExecution() || sampled);
+        Execution execution = thread.beginExecution(granule, timed);
         try {
             if (failedSwopts > 0) {
                 execution.swoptTried = failedSwopts;

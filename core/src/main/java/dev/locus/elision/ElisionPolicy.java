@@ -72,9 +72,13 @@ public abstract class ElisionPolicy {
     void bind(ElidableLock lock) {
     }
 
-    /** Whether every execution should be timed, not only the sampled ones (a learning policy's need). */
-    boolean timesEveryExecution() {
-        return false;
+    /**
+     * Whether to time the execution about to start, given fresh random bits: by default the 1 in
+     * 128 that {@link SampledTimer} samples; a learning policy times more. A timed execution runs
+     * the full protocol.
+     */
+    boolean times(int random) {
+        return SampledTimer.sampled(random);
     }
 
     /** An optimistic attempt of {@code execution} failed, and the execution will try again. */

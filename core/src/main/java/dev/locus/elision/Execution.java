@@ -76,6 +76,11 @@ final class Execution {
         return lastNanos - start;
     }
 
+    /** When the latest attempt ended, or the execution started; timed executions only. */
+    long lastClockNanos() {
+        return lastNanos;
+    }
+
     /** The policy made this execution wait: the next attempt reads the clock for its start. */
     void waited() {
         clockFresh = false;

@@ -40,6 +40,11 @@ final class GranuleModel {
         htmAttempts = next;
     }
 
+    /** Forgets the measured times, before the policy learns again; the choice stays until replaced. */
+    void forgetTimes() {
+        times = new EnumMap<>(Progression.class);
+    }
+
     /** The progression with the lowest median time; null if none was measured. */
     Progression fastest() {
         return RoundTimes.fastest(times);

@@ -28,6 +28,20 @@ record LearningPhase(Stage stage, Progression progression, int htmStep, int roun
                 new ConcurrentHashMap<>(), new LongAdder(), new AtomicBoolean());
     }
 
+    /**
+     * Whether every execution is timed in this phase: while warming up, and while learning an HTM
+     * progression, whose attempts' histogram needs every execution. The other learning phases, and
+     * the custom one, time a sample of 1 in {@link SampledTimer#LEARNING_ONE_IN}.
+     */
+    boolean timesEvery() {
+        return stage == Stage.WARM_UP || stage == Stage.LEARN && progression.htm;
+    }
+
+    /** How many executions one recorded execution stands for in this phase. */
+    int sampleWeight() {
+        return timesEvery() ? 1 : SampledTimer.LEARNING_ONE_IN;
+    }
+
     PhaseRecord record(Granule granule) {
         PhaseRecord r = records.get(granule);
         return r != null ? r : records.computeIfAbsent(granule, g -> new PhaseRecord());

@@ -38,7 +38,7 @@ class AdaptivePolicyTest {
         Probe bothFail = new Probe(lock, "bothFail", 0.0, ABORTING_HTM_NANOS, false);
         AdaptivePolicy policy = (AdaptivePolicy) lock.policy();
         int rounds = 0;
-        while (policy.timesEveryExecution()) {
+        while (policy.learning()) {
             htmCommits.section.call();
             htmAborts.section.call();
             bothFail.section.call();
