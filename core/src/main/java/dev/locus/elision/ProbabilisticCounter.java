@@ -22,13 +22,17 @@ import java.util.concurrent.ThreadLocalRandom;
  * adds one to the mantissa; a mantissa reaching 2^12 becomes 2^11 with exponent e+1, which
  * preserves the value (2^12 * 2^e = 2^11 * 2^(e+1)).
  *
- * Concurrency. Updates are compare-and-set; a failed one draws a fresh coin against the new
- * state, as in the BFP algorithm (the bits of the first coin are not random once it came up), so no event is counted twice and none is lost except by the coin.
+ * Concurrency. Updates are compare-and-set. An event whose coin came up at exponent e is worth
+ * 2^e; if its CAS fails and the exponent has meanwhile grown to e' (it never falls), it keeps that
+ * worth by adding 2^e' with probability 2^-(e'-e), so a fresh coin of e'-e bits decides (none when
+ * the exponent is unchanged: it simply retries). A fresh coin against the new state's whole
+ * exponent would count such an event with probability 2^-e twice over, and under-count under
+ * contention.
  * The exponent stops at 30, where the counter saturates at 2^12 * 2^30 events.
  *
  * Memory ordering. The state is one volatile int in the counter itself (a VarHandle, not an
- * AtomicInteger: a critical section reads three counters per execution, and each AtomicInteger
- * was one more dependent load); get() may miss increments that race with it.
+ * AtomicInteger: a critical section reads a counter on every call, and an AtomicInteger is one
+ * more dependent load); get() may miss increments that race with it.
  *
  * References. Paper 003 §4.3; Dice, Lev, Moir, "Scalable statistics counters", SPAA 2013.
  */
@@ -64,7 +68,7 @@ final class ProbabilisticCounter {
     void increment(int random) {
         int s = state;
         if (comesUp(random, s)) {
-            add(s, random); // out of line: once the count is large, almost every event stops here
+            add(s); // out of line: once the count is large, almost every event stops here
         }
     }
 
@@ -73,10 +77,9 @@ final class ProbabilisticCounter {
         return (random & ((1 << (s >>> EXPONENT_SHIFT)) - 1)) == 0;
     }
 
-    /** Adds one to the mantissa of state {@code s}, whose coin came up; on a race, flips again. */
-    private void add(int s, int random) {
-        int coin = random;
-        while (comesUp(coin, s)) {
+    /** Adds the event whose coin came up at state {@code s}; see "Concurrency" for a failed CAS. */
+    private void add(int s) {
+        while (true) {
             int exponent = s >>> EXPONENT_SHIFT;
             int mantissa = (s & MANTISSA_MASK) + 1;
             int next;
@@ -90,8 +93,12 @@ final class ProbabilisticCounter {
             if (STATE.compareAndSet(this, s, next)) {
                 return;
             }
-            coin = ThreadLocalRandom.current().nextInt(); // the used bits are not random any more given this outcome
-            s = state;
+            int now = state;
+            int grown = (now >>> EXPONENT_SHIFT) - exponent;
+            if (grown > 0 && (ThreadLocalRandom.current().nextInt() & ((1 << grown) - 1)) != 0) {
+                return;
+            }
+            s = now;
         }
     }
 
