@@ -63,7 +63,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * execution costs two clock reads and the full protocol, some 150 ns, against a difference of about
  * 50 ns between the lock and SWOPT for a short section at 2 threads: when every execution was timed,
  * every progression measured close to the same wall time per execution, and in JMH forks of a
- * get-only table the policy settled on the lock in about a third of them. So only the warm-up and
+ * get-only table the policy settled on the lock in 4 of 10. So only the warm-up and
  * the HTM progressions (whose histogram needs every execution) time every execution; the other
  * learning phases and the custom phase time 1 in 8 and run the rest on the section's fast path, in
  * the mode the phase prescribes. A recorded execution then stands for 8 (LearningPhase.sampleWeight)
@@ -112,7 +112,7 @@ final class AdaptivePolicy extends ElisionPolicy {
     /** How long after it is first done the policy learns again; each later interval is 4 times longer. */
     static final long FIRST_RELEARN_NANOS = 1_000_000_000;
     private static final long MAX_RELEARN_NANOS = 3_600_000_000_000L;
-        /** The paper's "large Y". */
+    /** The paper's "large Y". */
     static final int SWOPT_ATTEMPTS = 100;
     private static final int HTM_SLACK = 1;
     private static final long GROUPING_WAIT_NANOS = 1_000_000;
