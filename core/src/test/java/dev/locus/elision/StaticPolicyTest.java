@@ -23,13 +23,7 @@ class StaticPolicyTest {
         SimulatedHtm<String> htm = new SimulatedHtm<>(0, () -> "htm");
         ElidableLock lock = ElidableLock.builder("l", LockApi.of(new ReentrantLock()))
                 .policy(ElisionPolicy.fixed(3, 2)).build();
-        CriticalSection<String> cs = lock.section("cs", () -> {
-            locked.incrementAndGet();
-            return "lock";
-        }, swopt -> {
-            optimistic.incrementAndGet();
-            throw Interference.INSTANCE; // every optimistic attempt fails
-        }).withHtm(htm);
+        CriticalSection<String> cs = optimistsAlwaysFail(lock, "cs", locked, optimistic).withHtm(htm);
         for (int i = 0; i < EXECUTIONS; i++) {
             assertEquals("lock", cs.call());
         }
@@ -55,13 +49,7 @@ class StaticPolicyTest {
         AtomicInteger locked = new AtomicInteger();
         ElidableLock lock = ElidableLock.builder("l", LockApi.of(new ReentrantLock()))
                 .policy(ElisionPolicy.fixed(0, 2)).build();
-        CriticalSection<String> failing = lock.section("failing", () -> {
-            locked.incrementAndGet();
-            return "lock";
-        }, swopt -> {
-            optimistic.incrementAndGet();
-            throw Interference.INSTANCE;
-        });
+        CriticalSection<String> failing = optimistsAlwaysFail(lock, "failing", locked, optimistic);
         CriticalSection<String> succeeding = lock.section("succeeding", () -> "lock", swopt -> "swopt");
         CriticalSection<String> lockOnly = lock.section("lockOnly", () -> "lock");
         int executions = 2_000; // every counter stays below 4,096, where it is exact
@@ -133,5 +121,17 @@ class StaticPolicyTest {
                 .withHtm(new SimulatedHtm<>(1, () -> "htm")).call());
         assertThrows(IllegalArgumentException.class, () -> ElisionPolicy.fixed(-1, 0));
         assertThrows(IllegalArgumentException.class, () -> ElisionPolicy.fixed(0, -1));
+    }
+
+    /** A section whose every optimistic attempt fails; both bodies count their runs. */
+    private static CriticalSection<String> optimistsAlwaysFail(ElidableLock lock, String name, AtomicInteger locked,
+            AtomicInteger optimistic) {
+        return lock.section(name, () -> {
+            locked.incrementAndGet();
+            return "lock";
+        }, swopt -> {
+            optimistic.incrementAndGet();
+            throw Interference.INSTANCE;
+        });
     }
 }
