@@ -36,7 +36,7 @@ class RepartitionBackoffTest {
     }
 
     @Test
-    void anAdaptationThatEndsBalancedResetsTheBackoff() {
+    void anAdaptationThatEndsBalancedHalvesTheBackoff() {
         RepartitionBackoff backoff = new RepartitionBackoff();
         for (int k = 0; k < 3; k++) {
             backoff.settled();
@@ -45,7 +45,13 @@ class RepartitionBackoffTest {
         backoff.settled();
         assertFalse(backoff.proceed(false), "balanced: nothing to do");
         backoff.settled();
-        assertEquals(1, skipped(backoff), "one failure after a success skips one check, as the first did");
+        assertEquals(7, skipped(backoff), "three failures, a success, a failure: 2^(3 - 1 + 1) - 1 checks");
+        for (int k = 0; k < 3; k++) {
+            backoff.settled();
+            assertFalse(backoff.proceed(false));
+        }
+        backoff.settled();
+        assertEquals(1, skipped(backoff), "enough successes clear it: one failure skips one check, as the first did");
     }
 
     @Test
