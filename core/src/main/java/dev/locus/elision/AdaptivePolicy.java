@@ -151,14 +151,30 @@ final class AdaptivePolicy extends ElisionPolicy {
         return phase.stage() != Stage.DONE;
     }
 
-    /** While learning, every execution or 1 in 8 (see "Sampled phases"); once done, the usual sample. */
+    /**
+     * While learning, every execution timed or 1 in 8 (see "Sampled phases"), once done the usual
+     * sample; the others start with the granule's progression in this phase. Decided from the
+     * phase, so that the next phase makes it stale.
+     */
     @Override
-    boolean times(int random) {
+    FastPath fastPath(Granule granule) {
         LearningPhase p = phase;
-        if (p.stage() == Stage.DONE) {
-            return SampledTimer.sampled(random);
+        if (p.timesEvery()) {
+            return new FastPath(p, null, 0, true);
         }
-        return p.timesEvery() || SampledTimer.sampledForLearning(random);
+        int shift = p.stage() == Stage.DONE ? SampledTimer.SAMPLE_SHIFT : SampledTimer.LEARNING_SAMPLE_SHIFT;
+        return new FastPath(p, progressionFor(p, granule), shift, true);
+    }
+
+    @Override
+    boolean isCurrent(FastPath fastPath) {
+        return fastPath.stamp() == phase;
+    }
+
+    /** Unless grouping would make the execution wait: see "Grouping". */
+    @Override
+    boolean locksWithoutWaiting(Granule granule) {
+        return granule.conflictingActions.get() == 0 || !retryingOptimists.isNonZero();
     }
 
     @Override
@@ -180,27 +196,6 @@ final class AdaptivePolicy extends ElisionPolicy {
         return Mode.LOCK;
     }
 
-    /**
-     * Outside the phases that time every execution: SWOPT first where the granule's progression
-     * starts with it, LOCK where it is only the lock and grouping would not make the execution
-     * wait; HTM needs the full protocol.
-     */
-    @Override
-    Mode fastPathMode(Granule granule, boolean swoptEligible, boolean htmEligible) {
-        LearningPhase p = phase;
-        if (p.stage() != Stage.DONE && p.timesEvery()) {
-            return null;
-        }
-        Progression progression = progressionFor(p, granule);
-        if (progression.htm && htmEligible) {
-            return null;
-        }
-        if (progression.swopt && swoptEligible) {
-            return Mode.SWOPT;
-        }
-        return granule.conflictingActions.get() == 0 || !retryingOptimists.isNonZero() ? Mode.LOCK : null;
-    }
-
     @Override
     void optimisticAttemptFailed(Execution e) {
         if (e.optimistStripe < 0) {
@@ -211,7 +206,7 @@ final class AdaptivePolicy extends ElisionPolicy {
     @Override
     void beforeExclusiveAttempt(Execution e) {
         leaveOptimists(e);
-        if (e.granule.conflictingActions.get() == 0 || !retryingOptimists.isNonZero()) {
+        if (locksWithoutWaiting(e.granule)) {
             return;
         }
         e.waited();

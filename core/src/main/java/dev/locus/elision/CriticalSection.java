@@ -19,9 +19,12 @@ import java.util.function.Supplier;
  * attempt is counted in the granule; about 1 in 128 executions is timed, attempt by attempt.
  *
  * Fast path. Most executions are not nested, not timed, and their policy has decided how they
- * start: a static policy always, the adaptive one once it has learned. For those the policy names
- * the first attempt's mode (ElisionPolicy.fastPathMode) and the section makes it without an
- * Execution or a policy call per attempt, counting it as the full protocol would. A LOCK attempt
+ * start: a static policy always, the adaptive one outside its warm-up and HTM learning. For those
+ * the granule's FastPath, which the full protocol refreshes when the policy has moved on, names
+ * the progression, and the section makes its first attempt without an Execution or a policy call,
+ * counting it as the full protocol would. Reading one field of the granule rather than asking the
+ * policy matters for the adaptive one: its answer took the phase, its stage and the granule's
+ * model, about 2 ns a call in a loop of trivial sections, a sixth of a whole SWOPT execution. A LOCK attempt
  * always completes the section; a failed SWOPT attempt hands over to the full protocol, told that
  * one optimistic attempt already failed, so attempt limits and grouping see it. The full protocol
  * (execute, attempts, the attempt methods) is out of line, so that call() stays small enough for
@@ -122,27 +125,44 @@ public final class CriticalSection<T> {
         }
         thread.contextId = last.inner;
         try {
+            Granule granule = last.granule;
+            FastPath fast = granule.fastPath;
             int random = thread.nextRandom();
-            boolean timed = lock.policy().times(random);
+            boolean timed = fast.timed(random);
             if (!timed && thread.atTopLevel()) {
-                Mode first = lock.policy().fastPathMode(last.granule, optimistic != null, htm != null && htm.available());
+                Mode first = firstMode(fast, granule);
                 if (first == Mode.LOCK) {
-                    return fastLocked(thread, last.granule, random);
+                    return fastLocked(thread, granule, random);
                 }
                 if (first == Mode.SWOPT) {
-                    Object result = fastSwopt(thread, last.granule, random);
+                    Object result = fastSwopt(thread, granule, random);
                     if (result != RETRY) {
                         @SuppressWarnings("unchecked") // what this section's optimistic body returned
                         T value = (T) result;
                         return value;
                     }
-                    return execute(thread, last.granule, thread.nextRandom(), false, 1);
+                    return execute(thread, granule, thread.nextRandom(), false, 1);
                 }
             }
-            return execute(thread, last.granule, random, timed, 0);
+            return execute(thread, granule, random, timed, 0);
         } finally {
             thread.contextId = outer;
         }
+    }
+
+    /**
+     * The mode of the first attempt of an untimed, unnested execution, from the granule's fast path
+     * and this section's paths; null when the execution needs the full protocol from the start.
+     */
+    private Mode firstMode(FastPath fast, Granule granule) {
+        Progression progression = fast.progression();
+        if (progression.htm && htm != null && htm.available()) {
+            return null;
+        }
+        if (progression.swopt && optimistic != null) {
+            return Mode.SWOPT;
+        }
+        return !fast.groups() || lock.policy().locksWithoutWaiting(granule) ? Mode.LOCK : null;
     }
 
     /** The calling thread's state: from the remembered caller, else its ThreadLocal; see "Caller". */
@@ -203,6 +223,9 @@ public final class CriticalSection<T> {
     private T execute(ThreadState thread, Granule granule, int random, boolean timed, int failedSwopts) {
         granule.executions.increment(random);
         ElisionPolicy policy = lock.policy();
+        if (!policy.isCurrent(granule.fastPath)) {
+            granule.fastPath = policy.fastPath(granule);
+        }
         Execution execution = thread.beginExecution(granule, timed);
         try {
             if (failedSwopts > 0) {

@@ -59,26 +59,28 @@ public abstract class ElisionPolicy {
     abstract Mode choose(Execution execution, boolean htmEligible, boolean swoptEligible);
 
     /**
-     * The mode of the first attempt of an execution of {@code granule} that is neither nested in
-     * another section nor timed, if this policy needs none of its per-execution hooks
-     * ({@link #choose}, {@link #beforeExclusiveAttempt}, {@link #completed}) for that attempt: the
-     * section then makes it without an {@link Execution}, and continues with the full protocol
-     * only if it was an optimistic attempt that failed. Null when the execution needs the full
-     * protocol from its start. The arguments say which modes the section is eligible for.
+     * What this policy does now for the executions of {@code granule} that are not nested in another
+     * section: which of them it times, and for the others the progression whose first attempt the
+     * section makes without an {@link Execution} or a call to this policy ({@link FastPath}). The
+     * section continues with the full protocol only if that attempt was an optimistic one that
+     * failed, and uses the full protocol from the start where the first attempt would be HTM.
      */
-    abstract Mode fastPathMode(Granule granule, boolean swoptEligible, boolean htmEligible);
+    abstract FastPath fastPath(Granule granule);
+
+    /** Whether {@code fastPath}, which this policy gave, is still what it would give now. */
+    abstract boolean isCurrent(FastPath fastPath);
+
+    /**
+     * Whether an execution of {@code granule} may take the lock at once, without this policy making
+     * it wait in {@link #beforeExclusiveAttempt}; asked by the fast path when its
+     * {@link FastPath#groups()} says so.
+     */
+    boolean locksWithoutWaiting(Granule granule) {
+        return true;
+    }
 
     /** Called once by the lock this policy serves; a policy with per-lock state refuses a second lock. */
     void bind(ElidableLock lock) {
-    }
-
-    /**
-     * Whether to time the execution about to start, given fresh random bits: by default the 1 in
-     * 128 that {@link SampledTimer} samples; a learning policy times more. A timed execution runs
-     * the full protocol.
-     */
-    boolean times(int random) {
-        return SampledTimer.sampled(random);
     }
 
     /** An optimistic attempt of {@code execution} failed, and the execution will try again. */
@@ -102,10 +104,15 @@ public abstract class ElisionPolicy {
     private static final class FixedPolicy extends ElisionPolicy {
         private final int htmAttempts;
         private final int swoptAttempts;
+        private final FastPath fastPath;
 
         FixedPolicy(int htmAttempts, int swoptAttempts) {
             this.htmAttempts = htmAttempts;
             this.swoptAttempts = swoptAttempts;
+            Progression progression = htmAttempts > 0
+                    ? swoptAttempts > 0 ? Progression.HTM_SWOPT_LOCK : Progression.HTM_LOCK
+                    : swoptAttempts > 0 ? Progression.SWOPT_LOCK : Progression.LOCK;
+            this.fastPath = new FastPath(null, progression, SampledTimer.SAMPLE_SHIFT, false);
         }
 
         @Override
@@ -120,11 +127,13 @@ public abstract class ElisionPolicy {
         }
 
         @Override
-        Mode fastPathMode(Granule granule, boolean swoptEligible, boolean htmEligible) {
-            if (htmEligible && htmAttempts > 0) {
-                return null;
-            }
-            return swoptEligible && swoptAttempts > 0 ? Mode.SWOPT : Mode.LOCK;
+        FastPath fastPath(Granule granule) {
+            return fastPath;
+        }
+
+        @Override
+        boolean isCurrent(FastPath fastPath) {
+            return fastPath == this.fastPath;
         }
 
         @Override

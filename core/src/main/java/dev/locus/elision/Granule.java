@@ -22,6 +22,12 @@ final class Granule {
      * has at most one model. Volatile: set by whichever thread first asks, read by all.
      */
     volatile GranuleModel adaptiveModel;
+    /**
+     * What the policy decided for this granule's unnested executions; refreshed by the full
+     * protocol when stale. A plain field: a racing reader sees an old or a new decision, each
+     * immutable, and an old one only delays the change by a few executions (see FastPath).
+     */
+    FastPath fastPath = FastPath.UNDECIDED;
     /** Indexed by the mode's ordinal. */
     private final ModeStats[] modes = new ModeStats[Mode.values().length];
 

@@ -14,25 +14,18 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class SampledTimer {
 
-    /** The top 7 bits decide, leaving the low bits to the counters fed the same draw. */
-    private static final int SAMPLE_SHIFT = Integer.SIZE - 7;
+    /**
+     * An event is sampled when its random bits shifted right by this are 0: the top 7 bits decide,
+     * 1 in 128, leaving the low bits to the counters fed the same draw.
+     */
+    static final int SAMPLE_SHIFT = Integer.SIZE - 7;
     /** The adaptive policy's learning phases time 1 in 8 (the top 3 bits). */
-    private static final int LEARNING_SAMPLE_SHIFT = Integer.SIZE - 3;
+    static final int LEARNING_SAMPLE_SHIFT = Integer.SIZE - 3;
     /** How many executions a learning sample stands for. */
     static final int LEARNING_ONE_IN = 1 << (Integer.SIZE - LEARNING_SAMPLE_SHIFT);
 
     private final LongAdder samples = new LongAdder();
     private final LongAdder nanos = new LongAdder();
-
-    /** Whether to time the event about to start, from random bits: true for 1 in 128. */
-    static boolean sampled(int random) {
-        return (random >>> SAMPLE_SHIFT) == 0;
-    }
-
-    /** Whether a learning phase times the execution about to start: true for 1 in 8. */
-    static boolean sampledForLearning(int random) {
-        return (random >>> LEARNING_SAMPLE_SHIFT) == 0;
-    }
 
     void record(long elapsedNanos) {
         samples.increment();

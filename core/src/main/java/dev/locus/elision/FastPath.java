@@ -1,0 +1,31 @@
+package dev.locus.elision;
+
+/**
+ * What a policy has decided for the untimed, unnested executions of one granule, kept in the
+ * granule so that such an execution reads one field instead of asking the policy: the progression
+ * whose first attempt it makes without an {@link Execution}, and which share of executions is
+ * timed instead (and so runs the full protocol, where the policy sees it).
+ *
+ * <p>A granule's fast path is refreshed by the full protocol when its policy no longer
+ * {@linkplain ElisionPolicy#isCurrent recognizes} it, e.g. after the adaptive policy has moved to
+ * another phase. Until then executions keep the older decision: at most about as many as one timed
+ * execution in {@code 2^(32 - sampleShift)} takes to come round (8 while learning, 128 once done),
+ * which runs them in the mode of the phase before, unrecorded by the new one.
+ *
+ * @param stamp what the policy decided from (its identity, or the adaptive policy's phase)
+ * @param progression the modes the first attempt is taken from, in their order; null when every
+ *     execution is timed and runs the full protocol
+ * @param sampleShift an execution is timed when its random bits shifted right by this are 0
+ * @param groups whether a first attempt in LOCK mode must first ask the policy whether it would
+ *     wait for retrying optimists ({@link ElisionPolicy#locksWithoutWaiting})
+ */
+record FastPath(Object stamp, Progression progression, int sampleShift, boolean groups) {
+
+    /** A granule's fast path before its policy first decided: every execution runs the full protocol. */
+    static final FastPath UNDECIDED = new FastPath(null, null, 0, false);
+
+    /** Whether the execution with these random bits is timed, and so runs the full protocol. */
+    boolean timed(int random) {
+        return progression == null || random >>> sampleShift == 0;
+    }
+}
