@@ -10,8 +10,8 @@ import java.util.function.BiFunction;
  * Serves the ledger twice, once on a locus {@link KeyedLedger} and once on a {@link LockingLedger}
  * ({@code ThreadPoolExecutor} and a lock per account), drives each with the same
  * {@link LoadGenerator} load on 127.0.0.1, and prints throughput, latency percentiles and the
- * balance checks. Each service first gets a warm-up load on a server of its own (not reported);
- * the measured run starts from zero balances.
+ * balance checks. Both services first get a warm-up load, each on a server of its own (not
+ * reported); every measured run starts from zero balances on a fresh server.
  *
  * <pre>
  * java -cp examples/target/locus-examples.jar dev.locus.examples.ledger.LedgerLoad \
@@ -112,7 +112,7 @@ public final class LedgerLoad {
     }
 
     /**
-     * Runs the warm-up and the measured load against each service, printing a line per service.
+     * Warms both services up, then runs the measured load against each, printing a line per service.
      *
      * @return the measured runs, in {@link Service} order
      */
@@ -124,13 +124,17 @@ public final class LedgerLoad {
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
         out.printf(Locale.ROOT, "%-12s %10s %8s %8s %8s %9s %8s  %s%n",
                 "service", "requests/s", "p50 ms", "p99 ms", "p999 ms", "applied", "refused", "checks");
-        List<LoadReport> reports = new ArrayList<>();
-        for (Service service : Service.values()) {
-            if (options.warmupRequests() > 0) {
-                LoadGenerator.Settings warmup = new LoadGenerator.Settings(options.warmupRequests(), load.clients(),
-                        load.accounts(), load.zipfExponent(), ~load.seed());
+        if (options.warmupRequests() > 0) {
+            // both services before either is measured: the JIT compiles the client's and Jetty's
+            // paths during the first run, which would otherwise count against the first service
+            LoadGenerator.Settings warmup = new LoadGenerator.Settings(options.warmupRequests(), load.clients(),
+                    load.accounts(), load.zipfExponent(), ~load.seed());
+            for (Service service : Service.values()) {
                 runOnce(service, options.workers(), warmup);
             }
+        }
+        List<LoadReport> reports = new ArrayList<>();
+        for (Service service : Service.values()) {
             LoadReport report = runOnce(service, options.workers(), load);
             out.printf(Locale.ROOT, "%-12s %,10d %8.2f %8.2f %8.2f %,9d %,8d  %s%n",
                     service.label(), Math.round(report.requestsPerSecond()), millis(report.latencyNanos(0.5)),
