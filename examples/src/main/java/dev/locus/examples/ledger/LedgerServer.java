@@ -26,6 +26,12 @@ public final class LedgerServer implements AutoCloseable {
     /** How long {@link #close()} waits for requests in progress before Jetty gives up on them. */
     private static final long STOP_TIMEOUT_MILLIS = 30_000;
 
+    /**
+     * How long an idle kept-alive connection stays open once closing has begun (Jetty's default is a
+     * second, which every close of a server that had clients would wait out).
+     */
+    private static final long SHUTDOWN_IDLE_TIMEOUT_MILLIS = 100;
+
     private final Server server;
     private final Ledger ledger;
     private final URI uri;
@@ -48,6 +54,7 @@ public final class LedgerServer implements AutoCloseable {
         ServerConnector connector = new ServerConnector(server);
         connector.setHost("127.0.0.1");
         connector.setPort(0);
+        connector.setShutdownIdleTimeout(SHUTDOWN_IDLE_TIMEOUT_MILLIS);
         server.addConnector(connector);
         server.setHandler(new GracefulHandler(new LedgerHandler(ledger)));
         server.setStopTimeout(STOP_TIMEOUT_MILLIS);
