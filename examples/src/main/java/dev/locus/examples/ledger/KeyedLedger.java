@@ -1,0 +1,130 @@
+package dev.locus.examples.ledger;
+
+import dev.locus.executor.IdleStrategy;
+import dev.locus.executor.KeyedExecutorService;
+import dev.locus.executor.LocusExecutors;
+import dev.locus.executor.routing.AdaptiveRangeRouter;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A ledger on a locus {@link KeyedExecutorService} keyed by account id, with no locks: all of an
+ * account's operations run on the worker that owns its key, one at a time, in submission order.
+ *
+ * <p>A transfer touches two accounts, so it runs in legs: it debits the source on the source's
+ * worker and, if that was applied, credits the destination on the destination's worker; the
+ * future completes after the credit. A credit that would overflow the destination sends a third
+ * leg back to the source's worker, which refunds it.
+ *
+ * <p>Consistency. Every balance changes only on its own worker and only by {@link Balances}, which
+ * refuses a debit larger than the balance, so no balance is ever negative, whatever runs
+ * concurrently on other accounts. A transfer is not atomic across its two accounts: between its
+ * legs the amount is in neither (in transit, as between banks), so a reader that sums balances
+ * while transfers run may see less than was deposited, and a balance query of the destination may
+ * not show a transfer whose future has not completed yet. Once a transfer's future has completed,
+ * both legs have run; once every future has completed, each account's balance is exactly its
+ * applied deposits, minus its applied withdrawals and transfers out, plus its applied transfers in,
+ * because each applied operation changed each of its accounts exactly once. A query submitted after
+ * a transfer's future completed sees it (per-key order, and the completion happens-before the
+ * submission).
+ */
+public final class KeyedLedger extends AbstractLedger {
+
+    /*
+     * Implementation notes
+     *
+     * Overview: AbstractLedger checks arguments and admits; each operation here is one task (two
+     * or three for a transfer) submitted with its account as the key.
+     *
+     * Concurrency: balances[a] is read and written only by tasks keyed a. The executor runs a
+     * key's tasks one at a time in submission order, also across re-partitions of the adaptive
+     * router (a moved key waits until its old worker has run what it holds: the epoch hand-off of
+     * DESIGN.md), so plain reads and writes suffice. A transfer's later legs are submitted from a
+     * worker; Admission keeps the executor open until every admitted operation has completed, so
+     * they are never rejected for shutdown, and the queues are unbounded, so never for capacity.
+     *
+     * Memory ordering: submitting a task happens-before it runs, and a key's consecutive tasks are
+     * ordered by the executor's hand-off, so each task sees its account's last write.
+     * finalBalances() reads after close() has awaited the workers' termination.
+     *
+     * References: paper 002 (keyed placement, Figure 1c); DESIGN.md, Ordering.
+     */
+
+    private final KeyedExecutorService executor;
+    private final Balances balances;
+
+    /**
+     * A ledger of {@code accounts} accounts on an adaptive keyed executor of {@code workers}
+     * workers, warmed up over the account ids, whose idle workers park at once.
+     *
+     * <p>Parking at once suits a server: the workers share the cores with Jetty's threads and the
+     * clients, and a worker that yields while idle (the default) stays runnable, so when a request
+     * arrives it may wait behind all of them for its turn, where a parked one is woken. On the
+     * 2-core development machine under load this raised the service's throughput from about 4,300
+     * to about 6,200 requests per second ({@code LedgerLoad --requests 20000 --warmup 10000}).
+     *
+     * @throws IllegalArgumentException if {@code accounts < 1} or {@code workers < 1}
+     */
+    public KeyedLedger(int accounts, int workers) {
+        super(accounts);
+        this.balances = new Balances(accounts);
+        this.executor = LocusExecutors.builder(workers)
+                .name("keyed-ledger")
+                .idleStrategy(IdleStrategy.parkImmediately())
+                .adaptive(AdaptiveRangeRouter.Settings.defaults().warmupRange(0, accounts - 1))
+                .build();
+    }
+
+    @Override
+    void runDeposit(int account, long amount, CompletableFuture<Outcome> result) {
+        executor.execute(account, guarded(result, () -> result.complete(balances.credit(account, amount))));
+    }
+
+    @Override
+    void runWithdraw(int account, long amount, CompletableFuture<Outcome> result) {
+        executor.execute(account, guarded(result, () -> result.complete(balances.debit(account, amount))));
+    }
+
+    @Override
+    void runTransfer(int from, int to, long amount, CompletableFuture<Outcome> result) {
+        executor.execute(from, guarded(result, () -> {
+            Outcome debit = balances.debit(from, amount);
+            if (!debit.applied()) {
+                result.complete(debit);
+                return;
+            }
+            executor.execute(to, guarded(result, () -> {
+                if (balances.credit(to, amount).applied()) {
+                    result.complete(debit);
+                } else {
+                    executor.execute(from, guarded(result, () -> refund(from, amount, result)));
+                }
+            }));
+        }));
+    }
+
+    @Override
+    void runBalance(int account, CompletableFuture<Outcome> result) {
+        executor.execute(account, guarded(result, () -> result.complete(Outcome.applied(balances.get(account)))));
+    }
+
+    @Override
+    void stopThreads() {
+        executor.close();
+    }
+
+    @Override
+    Balances balances() {
+        return balances;
+    }
+
+    /** The third leg of a transfer the destination could not take: the source gets it back. */
+    private void refund(int from, long amount, CompletableFuture<Outcome> result) {
+        Outcome refund = balances.credit(from, amount);
+        if (!refund.applied()) {
+            // deposits since the debit took the source to the brink of overflow: fail loudly
+            throw new ArithmeticException("transfer of " + amount + " from account " + from
+                    + " can be neither credited nor refunded: both balances would overflow");
+        }
+        result.complete(Outcome.refused(refund.balance()));
+    }
+}
