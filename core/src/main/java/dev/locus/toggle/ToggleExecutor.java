@@ -93,9 +93,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * shutdownNow, which returns it. A worker leaves at SHUTDOWN only after reading the state and then
  * finding its outer queue empty; a producer whose offer that worker missed read the state after
  * the change (all these accesses are sequentially consistent), so it withdraws its task. Hence
- * every task is run, returned or rejected, exactly one of the three. shutdown and shutdownNow are
- * serialized by mainLock; shutdownNow collects the tasks of every bucket after the polling-window
- * handshake with each worker (ToggleWorker notes).
+ * every task is run, returned or rejected, exactly one of the three. A requeued task is admitted
+ * the same way by the worker running it, which runs it again itself where a producer's task would
+ * be rejected. shutdown and shutdownNow are serialized by mainLock; shutdownNow collects the tasks
+ * of every bucket after the polling-window handshake with each worker (ToggleWorker notes).
  *
  * Memory ordering. runState is volatile; the queues are ConcurrentLinkedQueues, whose offer
  * happens-before the poll that takes the element.
@@ -203,6 +204,40 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
     }
 
     /**
+     * Runs {@code task} some time later, placed by {@code locks}: as
+     * {@code execute(new HierarchicalTask(locks, task))}, except that {@link #shutdownNow()} returns
+     * {@code task} itself if it never started. For front-ends whose tasks are their own futures,
+     * such as the STM adapter's transactions.
+     *
+     * @throws NullPointerException if either argument is null
+     * @throws IllegalArgumentException if {@code locks} is over another hierarchy
+     * @throws RejectedExecutionException if the executor is shut down
+     */
+    public void execute(LockSet locks, Runnable task) {
+        checkLocks(locks);
+        Objects.requireNonNull(task, "task");
+        place(locks, locked(locks, task), task);
+    }
+
+    /**
+     * Puts a task that is running on one of this executor's workers back into the bucket that
+     * {@code locks} places it in, behind the tasks queued there, to be run again later (a
+     * transaction that lets others go first, say); as {@code KeyedExecutorService.requeue} does
+     * for the keyed executors. Later tasks that conflict with it may run before it. If it never
+     * starts again, {@link #shutdownNow()} returns {@code task}.
+     *
+     * @return {@code false}, queueing nothing, when called from a thread that is not one of this
+     *     executor's workers or once shutdown has begun; the caller then finishes the task itself
+     * @throws NullPointerException if either argument is null
+     * @throws IllegalArgumentException if {@code locks} is over another hierarchy
+     */
+    public boolean requeue(LockSet locks, Runnable task) {
+        checkLocks(locks);
+        Objects.requireNonNull(task, "task");
+        return isWorkerThread(Thread.currentThread()) && enqueue(placement(locks, locked(locks, task), task));
+    }
+
+    /**
      * Runs {@code command} some time later: placed by its lock set if it is a
      * {@link HierarchicalTask}, else as a plain task ({@link Builder#plainTasks(PlainTasks)}).
      *
@@ -280,16 +315,26 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
 
     /** Places a task by {@code locks} (null: an independent plain task) and queues it. */
     private void place(LockSet locks, Runnable run, Runnable submitted) {
-        PlacedTask t = placement(locks, run, submitted);
-        if (runState != RUNNING) {
+        if (!enqueue(placement(locks, run, submitted))) {
             throw rejected(submitted);
+        }
+    }
+
+    /**
+     * Queues {@code t} in its bucket's outer queue while the executor runs; false, leaving nothing
+     * queued, once it does not (the admission protocol of the implementation notes).
+     */
+    private boolean enqueue(PlacedTask t) {
+        if (runState != RUNNING) {
+            return false;
         }
         Bucket bucket = buckets[t.bucket];
         bucket.outer.offer(t);
         if (runState != RUNNING && bucket.outer.remove(t)) {
-            throw rejected(submitted);
+            return false;
         }
         workers[t.bucket].wakeIfParked();
+        return true;
     }
 
     private PlacedTask placement(LockSet locks, Runnable run, Runnable submitted) {

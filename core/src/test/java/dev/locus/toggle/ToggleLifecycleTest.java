@@ -159,8 +159,9 @@ class ToggleLifecycleTest {
             Counted task = new Counted(id, ran);
             LockSet locks = TestHierarchies.randomLockSet(h, random, 16);
             try {
-                switch (random.nextInt(5)) {
+                switch (random.nextInt(6)) {
                     case 0 -> executor.execute(new HierarchicalTask(locks, task));
+                    case 5 -> executor.execute(locks, task);
                     case 1 -> futures.put(executor.submit(locks, () -> {
                         task.run();
                         return task.id;
@@ -246,6 +247,69 @@ class ToggleLifecycleTest {
     }
 
     @Test
+    void aRequeuedTaskRunsAgainLaterOrComesBackFromShutdownNowItself() throws Exception {
+        ToggleExecutor executor = open(ToggleExecutor.builder(h, 1));
+        LockSet locks = LockSet.of(h, c[2], LockMode.WRITE);
+        AtomicIntegerArray runs = new AtomicIntegerArray(1);
+        CountDownLatch done = new CountDownLatch(1);
+        Runnable again = new Runnable() {
+            @Override
+            public void run() {
+                if (runs.incrementAndGet(0) < 3) {
+                    assertTrue(executor.requeue(locks, this));
+                } else {
+                    done.countDown();
+                }
+            }
+        };
+        executor.execute(locks, again);
+        assertTrue(done.await(WAIT_S, SECONDS));
+        assertEquals(3, runs.get(0), "ran once, then once per requeue");
+        assertFalse(executor.requeue(locks, again), "requeued from a thread that is no worker");
+
+        CountDownLatch blocking = new CountDownLatch(1);
+        AtomicBoolean requeued = new AtomicBoolean();
+        Runnable neverRuns = () -> runs.incrementAndGet(0);
+        executor.execute(LockSet.of(h, c[0], LockMode.READ), () -> {
+            requeued.set(executor.requeue(locks, neverRuns));
+            blocking.countDown();
+            try {
+                new CountDownLatch(1).await(WAIT_S, SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Runnable queued = () -> runs.incrementAndGet(0);
+        executor.execute(locks, queued);
+        assertTrue(blocking.await(WAIT_S, SECONDS));
+        assertTrue(requeued.get(), "a worker requeues");
+
+        List<Runnable> returned = executor.shutdownNow();
+        assertEquals(2, returned.size(), "returned " + returned);
+        assertTrue(returned.contains(neverRuns) && returned.contains(queued), "the tasks themselves come back");
+        assertTrue(executor.awaitTermination(WAIT_S, SECONDS));
+        assertEquals(3, runs.get(0), "a returned task ran");
+    }
+
+    @Test
+    void aTaskRequeuedAfterShutdownIsLeftToItsWorker() throws Exception {
+        ToggleExecutor executor = open(ToggleExecutor.builder(h, 2));
+        LockSet locks = LockSet.of(h, c[1], LockMode.READ);
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch shutDown = new CountDownLatch(1);
+        Future<Boolean> requeued = executor.submit(locks, () -> {
+            running.countDown();
+            assertTrue(shutDown.await(WAIT_S, SECONDS));
+            return executor.requeue(locks, () -> { });
+        });
+        assertTrue(running.await(WAIT_S, SECONDS));
+        executor.shutdown();
+        shutDown.countDown();
+        assertFalse(requeued.get(WAIT_S, SECONDS), "nothing is queued once shutdown has begun");
+        assertTrue(executor.awaitTermination(WAIT_S, SECONDS));
+    }
+
+    @Test
     void aTaskInterruptedWhileTakingItsLocksFailsWithoutRunning() throws Exception {
         CountDownLatch locking = new CountDownLatch(1);
         ToggleExecutor executor = open(ToggleExecutor.builder(h, 2).lockManager(locks -> {
@@ -320,6 +384,10 @@ class ToggleLifecycleTest {
         assertThrows(NullPointerException.class, () -> executor.submit((LockSet) null, () -> "x"));
         assertThrows(NullPointerException.class, () -> executor.submit(ok, (Callable<?>) null));
         assertThrows(NullPointerException.class, () -> executor.submit(ok, (Runnable) null));
+        assertThrows(NullPointerException.class, () -> executor.execute((LockSet) null, () -> { }));
+        assertThrows(NullPointerException.class, () -> executor.execute(ok, null));
+        assertThrows(NullPointerException.class, () -> executor.requeue(null, () -> { }));
+        assertThrows(NullPointerException.class, () -> executor.requeue(ok, null));
         assertThrows(NullPointerException.class, () -> new HierarchicalTask(null, () -> { }));
 
         Hierarchy other = TestHierarchies.tree(4, 3); // equal in shape, another hierarchy
@@ -328,6 +396,8 @@ class ToggleLifecycleTest {
         assertThrows(IllegalArgumentException.class, () -> executor.execute((Runnable) new HierarchicalTask(foreign,
                 () -> { })));
         assertThrows(IllegalArgumentException.class, () -> executor.submit(foreign, () -> "x"));
+        assertThrows(IllegalArgumentException.class, () -> executor.execute(foreign, () -> { }));
+        assertThrows(IllegalArgumentException.class, () -> executor.requeue(foreign, () -> { }));
         assertThrows(IllegalArgumentException.class, () -> executor.submit(new HierarchicalTask(foreign, () -> { })));
         assertThrows(IllegalArgumentException.class, () -> LockSet.of(h, h.size(), LockMode.READ));
         assertThrows(IllegalArgumentException.class, () -> LockSet.on(h).build());
@@ -350,6 +420,7 @@ class ToggleLifecycleTest {
         assertThrows(RejectedExecutionException.class, () -> executor.submit(ok, () -> "late"));
         assertThrows(RejectedExecutionException.class, () -> executor.submit(ok, () -> { }));
         assertThrows(RejectedExecutionException.class, () -> executor.execute(() -> { }));
+        assertThrows(RejectedExecutionException.class, () -> executor.execute(ok, () -> { }));
         assertTrue(executor.awaitTermination(WAIT_S, SECONDS));
     }
 

@@ -13,7 +13,8 @@ import java.util.Map;
  * @param total      all transactions
  * @param byWorker   by the name of the thread that ran them
  * @param byType     by transaction type id
- * @param byKeyRange by equal-width key range, in key order (ranges with no event included)
+ * @param byKeyRange by equal-width key range, in key order (ranges with no event included); on
+ *                   Toggle by range of the lowest leaf of a transaction's lock set
  */
 public record ContentionStats(Counts total, Map<String, Counts> byWorker, Map<Integer, Counts> byType,
                               List<KeyRangeCounts> byKeyRange) {

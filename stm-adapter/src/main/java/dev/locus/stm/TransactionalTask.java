@@ -4,6 +4,7 @@ import dev.locus.contention.Contender;
 import dev.locus.contention.Resolution;
 import dev.locus.contention.TransactionRecord;
 import dev.locus.executor.Keyed;
+import dev.locus.hierarchy.LockSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -23,7 +24,9 @@ import org.multiverse.api.exceptions.RetryError;
  * translates what happens in between (TxnHooks call committed/aborted/conflicted) into counts
  * and contention-manager calls. A deferred transaction leaves the loop (Escape.DEFERRAL), goes back
  * into the executor with requeue() and starts a new run later, keeping its TransactionRecord; if
- * the executor will not take it back, it runs again at once on the same thread.
+ * the executor will not take it back, it runs again at once on the same thread. Which executor, and
+ * how it places the task (by key, or by lock set on Toggle), is the owner's Placement: the task
+ * itself is the same on every executor.
  *
  * Concurrency. Between runs the task is in a queue; a run is on one thread, and requeue() is the
  * last thing a run does, so two runs never overlap. The per-run fields (contender, slices,
@@ -43,6 +46,7 @@ final class TransactionalTask<T> implements RunnableFuture<T>, TxnCallable<T>, K
 
     private final TransactionalExecutor owner;
     private final long key;
+    private final LockSet locks;
     private final TransactionRecord record;
     private final TxnCallable<T> body;
     private final CompletableFuture<T> result = new CompletableFuture<>();
@@ -55,16 +59,27 @@ final class TransactionalTask<T> implements RunnableFuture<T>, TxnCallable<T>, K
     private EventCounter[] slices;
     private boolean mayDefer;
 
-    TransactionalTask(TransactionalExecutor owner, long key, int type, TxnCallable<T> body) {
+    /**
+     * A transaction placed by {@code key}, or by {@code locks} when they are not null; then
+     * {@code key} is their lowest leaf, under which the statistics count it.
+     */
+    TransactionalTask(TransactionalExecutor owner, long key, LockSet locks, int type, TxnCallable<T> body) {
         this.owner = owner;
         this.key = key;
+        this.locks = locks;
         this.record = new TransactionRecord(type);
         this.body = body;
     }
 
+    /** The key it was submitted with; for one submitted with a lock set, that set's lowest leaf. */
     @Override
     public long key() {
         return key;
+    }
+
+    /** The lock set it was submitted with, or null for one submitted with a key. */
+    LockSet locks() {
+        return locks;
     }
 
     // ---- running ----
@@ -72,7 +87,7 @@ final class TransactionalTask<T> implements RunnableFuture<T>, TxnCallable<T>, K
     @Override
     public void run() {
         while (!result.isDone()) {
-            if (!runOnce(true) || owner.requeue(key, this)) {
+            if (!runOnce(true) || owner.placement().requeue(this)) {
                 return;
             }
         }
@@ -135,7 +150,7 @@ final class TransactionalTask<T> implements RunnableFuture<T>, TxnCallable<T>, K
             }
         }
         if (!deferred) {
-            owner.recordCost(key, elapsedNanos, conflicts);
+            owner.placement().recordCost(this, elapsedNanos, conflicts);
         }
         return deferred;
     }
@@ -221,7 +236,7 @@ final class TransactionalTask<T> implements RunnableFuture<T>, TxnCallable<T>, K
     @Override
     public String toString() {
         String state = result.isCancelled() ? "cancelled" : result.isDone() ? "done" : "pending";
-        return "TransactionalTask[key=" + key + ", type=" + record.type() + ", attempts=" + record.attempts()
+        return "TransactionalTask[" + (locks != null ? "locks=" + locks : "key=" + key) + ", type=" + record.type() + ", attempts=" + record.attempts()
                 + ", " + state + "]";
     }
 }

@@ -119,7 +119,7 @@ class FailureAndInterruptTest {
             TransactionalExecutor stm = TransactionalExecutor.on(workers).build();
             assertThrows(NullPointerException.class, () -> stm.submit(KEY, null));
             assertThrows(NullPointerException.class, () -> stm.submitVoid(KEY, null));
-            assertThrows(NullPointerException.class, () -> TransactionalExecutor.on(null));
+            assertThrows(NullPointerException.class, () -> TransactionalExecutor.on((KeyedExecutorService) null));
             assertThrows(IllegalArgumentException.class, () -> TransactionalExecutor.on(workers).keyRanges(5, 4, 1));
             assertThrows(IllegalArgumentException.class, () -> TransactionalExecutor.on(workers).keyRanges(0, 4, 0));
 

@@ -9,7 +9,7 @@ import java.util.Arrays;
  * or scheduler that let two conflicting tasks overlap would lose increments; {@link #total()} is
  * the number of increments that were not lost.
  */
-final class LeafCounters {
+final class LeafCounters implements LeafValues {
 
     private final long[] counts;
 
@@ -17,11 +17,13 @@ final class LeafCounters {
         counts = new long[leaves];
     }
 
-    long read(int leaf) {
+    @Override
+    public long read(int leaf) {
         return counts[leaf];
     }
 
-    void write(int leaf, long value) {
+    @Override
+    public void write(int leaf, long value) {
         counts[leaf] = value;
     }
 

@@ -69,10 +69,11 @@ final class WorkloadTask {
 
     /**
      * Does the work; the caller holds the locks (or the scheduler keeps conflicting sections
-     * apart). Each increment reads its counter, computes, and writes it back, so two overlapping
-     * sections that write a leaf would lose one's increment.
+     * apart, or the work is a transaction over {@link TxnLeafCounters}). Each increment reads its
+     * counter, computes, and writes it back, so two overlapping sections that write a leaf would
+     * lose one's increment.
      */
-    void run(LeafCounters counters) {
+    void run(LeafValues counters) {
         long sum = 0;
         for (int leaf : reads) {
             sum += counters.read(leaf);
