@@ -38,8 +38,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * every executor, key distribution and worker count, and the executor overhead of Figure 9 — and
  * the oversubscription experiments of papers 004 and 001 ({@link OversubscriptionPlan}), paper
  * 003's lock-elision HashMap ({@link ElisionPlan}), paper 000's Toggle scheduler
- * ({@link TogglePlan}) and issue 14's peer suite, locus's keyed executors against BookKeeper's
- * OrderedExecutor and the JDK's pools ({@link PeerPlan}), then writes the JMH results,
+ * ({@link TogglePlan}), issue 14's peer suite, locus's keyed executors against BookKeeper's
+ * OrderedExecutor and the JDK's pools ({@link PeerPlan}), and issue 17's transactions on Toggle
+ * against round-robin + STM ({@link ToggleStmPlan}), then writes the JMH results,
  * {@code REPORT.md} and the charts.
  *
  * <pre>
@@ -58,7 +59,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * says why). One iteration per round, where the job used to take three per run: iterations of one
  * run are not independent, so their spread said little (JMH's errors of ±50% to ±566% on three
  * iterations), while rounds give an honest one. The budget on two cores, in configured seconds
- * (663 runs, 847 s), plus about 0.18 s per run of JMH's own work and 0.7 s per forked JVM,
+ * (699 runs, 888 s), plus about 0.18 s per run of JMH's own work and 0.7 s per forked JVM,
  * measured from the 386 runs of the previous profile (16.5 minutes for 881 configured seconds):
  * <pre>
  * paper 002   108 cells + 2 × 33 claimed = 174 runs × 1 s, 3 warm-up runs × 4.5 s      188 s
@@ -67,8 +68,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * 003         54 cells + 2 × 24 claimed = 102 forked runs × (2 × 1 s + 0.5 s)         255 s
  * 000         78 cells + 2 × 22 claimed = 122 runs × 0.9 s, 2 warm-up runs           119 s
  * peers       63 cells + 2 × 17 claimed = 97 runs × 1 s, 1 warm-up run              102 s
- * JMH         663 runs × 0.18 s + 102 forks × 0.7 s                                  191 s
- *                                                                      about 17.3 minutes
+ * issue 17    12 cells + 2 × 12 claimed = 36 runs × 1 s, 1 warm-up run               41 s
+ * JMH         699 runs × 0.18 s + 102 forks × 0.7 s                                  197 s
+ *                                                                      about 18.1 minutes
  * </pre>
  * A check of 150 of these runs ({@code --only} the hash table, Figure 9, the skip list, the mixed
  * elision workload and Figure 5 of paper 000) on a shared two-core machine took 4 min 10 s: 1.34 s
@@ -85,7 +87,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * {@code --workers} replaces the worker counts of the quick and full profiles (the oversubscription suite's thread
  * counts are its own); {@code --only} keeps the runs whose benchmark, such as
  * {@code OversubscriptionBenchmark.skipList}, the regular expression finds: {@code --only Peer}
- * runs just the peer suite ({@code PeerBenchmark.tasks}). Every run is a
+ * runs just the peer suite ({@code PeerBenchmark.tasks}), {@code --only ToggleStm} just issue 17's
+ * ({@code ToggleStmBenchmark}). Every run is a
  * separate JMH run with one parameter set, so the progress line after each says how far the job
  * is; the JSON is rewritten
  * after every run, so an interrupted job keeps what it measured. A run that fails, or whose
@@ -185,7 +188,7 @@ public final class Reproduce {
         Path json = out.resolve("jmh-results.json");
         Instant started = Instant.now();
         console.printf(Locale.ROOT, "locus main job: %s; profile %s; workers %s; %d runs%n",
-                scaling ? "papers 002, 004, 001 and 000" : "papers 002, 004, 001, 003 and 000, issue 14's peers",
+                scaling ? "papers 002, 004, 001 and 000" : "papers 002, 004, 001, 003 and 000, issues 14 and 17",
                 profile(), Arrays.toString(workers), plan.size());
 
         if (profile().forks() == 0) {
@@ -277,6 +280,7 @@ public final class Reproduce {
         plan.addAll(inRounds(ElisionPlan.runs(full), ElisionPlan::claimed));
         plan.addAll(inRounds(TogglePlan.runs(full, workers, profile().forks() == 0), TogglePlan::claimed));
         plan.addAll(inRounds(PeerPlan.runs(full, workers, profile().forks() == 0), PeerPlan::claimed));
+        plan.addAll(inRounds(ToggleStmPlan.runs(full, workers, profile().forks() == 0), ToggleStmPlan::claimed));
         return plan;
     }
 
