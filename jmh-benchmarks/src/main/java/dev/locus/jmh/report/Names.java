@@ -81,6 +81,14 @@ final class Names {
             Stream.of(LUTS, "ciluts", "ctluts", "lutsAts")).toList(), List.of());
 
     /** The peers, then locus's executors (the peer suite's rows and series). */
+    /** Issue 17's Toggle in scheduler-exclusive mode, running transactions. */
+    static final String TOGGLE_STM = "toggle";
+    /** Issue 17's Toggle placing transactions only, under a lock manager that takes nothing. */
+    static final String TOGGLE_PLACEMENT = "togglePlacement";
+    /** Round-robin + STM, the baseline, then the two ways of running transactions on Toggle. */
+    static final Comparator<String> TOGGLE_STM_ORDER = order(List.of(ROUND_ROBIN, TOGGLE_STM, TOGGLE_PLACEMENT),
+            List.of());
+
     static final Comparator<String> PEER_ORDER = order(Stream.concat(PEERS.stream(),
             Stream.of(ROUND_ROBIN, FIXED_RANGE, ADAPTIVE)).toList(), List.of());
     static final Comparator<String> PEER_WORKLOAD_ORDER = order(Stream.concat(Stream.of(EMPTY),

@@ -23,7 +23,9 @@ import java.util.TreeMap;
  * 000 with issue 5's three claims, tasks/s and ratios to round-robin + DomLock per figure, and a
  * chart per figure; then, where the results have peer-suite rows, a part on issue 14 with its
  * targets, tasks/s and ratios to ThreadPoolExecutor and BookKeeper per workload, and a chart per
- * workload and worker count; then, where {@code scaling/} beside the JSON holds the results of
+ * workload and worker count; then, where the results have Toggle + STM rows, a part on issue 17
+ * with its claim that Toggle + STM commits at least as fast as round-robin + STM, whether
+ * composition helps in words, commits/s and aborts per commit per cell, and a chart; then, where {@code scaling/} beside the JSON holds the results of
  * {@code Reproduce --scaling}, a part with that machine's facts and a link to its report. Prints
  * the claims and a summary.
  *
@@ -38,7 +40,7 @@ import java.util.TreeMap;
  * {@code oversubscription-redBlackTree.png} … {@code oversubscription-counterArray.png} and
  * {@code elision-getOnly-4B.png} … {@code elision-mixed-1024B.png} and
  * {@code toggle-fig3a-stmBench7.png} … {@code toggle-fig6a-hierarchySize.png} and
- * {@code peers-empty-2w.png} … {@code peers-perKeyState-2w.png}; a figure with no
+ * {@code peers-empty-2w.png} … {@code peers-perKeyState-2w.png} and {@code toggle-stm.png}; a figure with no
  * data gets no chart.
  */
 public final class Report {
@@ -59,7 +61,7 @@ public final class Report {
      *
      * @param resultsJson a JMH JSON result file holding rows of DictionaryBenchmark,
      *     InlineDictionaryBenchmark, TransactionOverheadBenchmark, OversubscriptionBenchmark,
-     *     ElisionBenchmark, ToggleBenchmark or PeerBenchmark; rows
+     *     ElisionBenchmark, ToggleBenchmark, PeerBenchmark or ToggleStmBenchmark; rows
      *     of other benchmarks are skipped
      * @throws IOException if the file cannot be read, is not JMH JSON, has none of those rows, or
      *     the output cannot be written
@@ -71,6 +73,8 @@ public final class Report {
         List<Claim> elisionClaims = ElisionClaims.evaluate(results.elision());
         List<Claim> toggleClaims = ToggleClaims.evaluate(results.toggle());
         List<PeerTargets.Target> peerTargets = PeerTargets.evaluate(results.peers());
+        List<Claim> toggleStmClaims = results.toggleStm().isEmpty() ? List.of()
+                : ToggleStmClaims.evaluate(results.toggleStm());
         RunFacts facts = RunFacts.besides(resultsJson);
         Files.createDirectories(outputDirectory);
 
@@ -111,10 +115,16 @@ public final class Report {
             }
         }
 
+        Optional<Path> toggleStmChart = new ToggleStmChart(results.toggleStm()).write(outputDirectory);
+        if (toggleStmChart.isEmpty()) {
+            Files.deleteIfExists(outputDirectory.resolve(ToggleStmChart.FILE));
+        }
+
         List<Claim> allClaims = new ArrayList<>(claims);
         allClaims.addAll(oversubscriptionClaims);
         allClaims.addAll(elisionClaims);
         allClaims.addAll(toggleClaims);
+        allClaims.addAll(toggleStmClaims);
         MarkdownReport markdown = new MarkdownReport(results, claims, facts, charts, allClaims, peerTargets);
         OversubscriptionSection oversubscription = new OversubscriptionSection(results.oversubscription(),
                 oversubscriptionClaims, workloadCharts);
@@ -122,8 +132,9 @@ public final class Report {
         ElisionSection elision = new ElisionSection(results.elision(), elisionClaims, elisionCharts);
         ToggleSection toggle = new ToggleSection(results.toggle(), toggleClaims, toggleCharts);
         PeerSection peers = new PeerSection(results.peers(), peerTargets, peerCharts);
+        ToggleStmSection toggleStm = new ToggleStmSection(results.toggleStm(), toggleStmClaims, toggleStmChart);
         Files.writeString(report, markdown.document() + oversubscription.document() + elision.document()
-                + toggle.document() + peers.document() + ScalingSection.document(resultsJson, outputDirectory),
+                + toggle.document() + peers.document() + toggleStm.document() + ScalingSection.document(resultsJson, outputDirectory),
                 StandardCharsets.UTF_8);
 
         console.println("Paper 002, §5.4 claims:");
@@ -156,6 +167,14 @@ public final class Report {
             console.print(peers.targetsTable());
             console.println();
         }
+        if (!results.toggleStm().isEmpty()) {
+            console.println("Issue 17, Toggle + STM against round-robin + STM:");
+            console.println();
+            console.print(toggleStm.claimsTable());
+            console.println();
+            console.println(toggleStm.conclusion());
+            console.println();
+        }
         console.println(markdown.verdicts());
         console.println();
         List<Path> written = new ArrayList<>(List.of(report));
@@ -164,6 +183,7 @@ public final class Report {
         written.addAll(elisionCharts.values());
         written.addAll(toggleCharts.values());
         peerCharts.values().forEach(written::addAll);
+        toggleStmChart.ifPresent(written::add);
         written.forEach(path -> console.println("wrote " + path.toAbsolutePath()));
     }
 

@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
  * The measurements of one JMH result file, at most one per cell, with the lookups the tables,
  * charts and claims make: paper 002's here, the oversubscription suite's in
  * {@link #oversubscription()}, the elision suite's in {@link #elision()}, the Toggle suite's in
- * {@link #toggle()}, the peer suite's in {@link #peers()}. A lookup of a cell that
+ * {@link #toggle()}, the peer suite's in {@link #peers()}, the Toggle + STM suite's in
+ * {@link #toggleStm()}. A lookup of a cell that
  * was not measured gives NaN (or an empty Optional), which the report prints as "—".
  */
 final class Results {
@@ -25,6 +26,7 @@ final class Results {
     private final ElisionResults elision;
     private final ToggleResults toggle;
     private final PeerResults peers;
+    private final ToggleStmResults toggleStm;
     private final List<String> settings;
 
     /**
@@ -33,13 +35,15 @@ final class Results {
      */
     Results(List<DictionaryMeasurement> dictionary, List<OverheadMeasurement> overhead,
             List<OversubscriptionMeasurement> oversubscription, List<ElisionMeasurement> elision,
-            List<ToggleMeasurement> toggle, List<PeerMeasurement> peers, List<String> settings) {
+            List<ToggleMeasurement> toggle, List<PeerMeasurement> peers, List<ToggleStmMeasurement> toggleStm,
+            List<String> settings) {
         this.dictionary = List.copyOf(dictionary);
         this.overhead = List.copyOf(overhead);
         this.oversubscription = new OversubscriptionResults(oversubscription);
         this.elision = new ElisionResults(elision);
         this.toggle = new ToggleResults(toggle);
         this.peers = new PeerResults(peers);
+        this.toggleStm = new ToggleStmResults(toggleStm);
         this.settings = List.copyOf(settings);
         requireUnique(this.dictionary, m -> m.structure().method() + ", " + m.distribution() + ", "
                 + m.executor() + ", " + m.workers() + " workers");
@@ -48,7 +52,12 @@ final class Results {
 
     boolean isEmpty() {
         return dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty() && elision.isEmpty()
-                && toggle.isEmpty() && peers.isEmpty();
+                && toggle.isEmpty() && peers.isEmpty() && toggleStm.isEmpty();
+    }
+
+    /** The Toggle + STM suite's measurements (issue 17). */
+    ToggleStmResults toggleStm() {
+        return toggleStm;
     }
 
     /** The peer suite's measurements (issue 14). */

@@ -40,6 +40,9 @@ import java.util.TreeSet;
  * tasks/s; its {@code stealing} rows add the auxiliary counters {@code worker0} … and
  * {@code steals} per second. {@code PeerBenchmark.tasks} rows carry {@code implementation},
  * {@code workload} and {@code workers}, producers being JMH threads, and score tasks/s.
+ * {@code ToggleStmBenchmark} rows carry {@code scheduler}, {@code workers} and {@code mix} (for
+ * {@code stmBench7}) or {@code scale} (for {@code xml}), and score commits/s with the auxiliary
+ * counter {@code aborts}/s.
  *
  * <p>Several rows of the same cell (benchmark, mode, JMH threads and params) are its rounds, in the
  * file's order, and become one measurement: the mean over rounds with each round's score
@@ -55,6 +58,7 @@ final class ResultsReader {
     private static final String ELISION = PACKAGE + "ElisionBenchmark";
     private static final String TOGGLE = PACKAGE + "ToggleBenchmark";
     private static final String PEER = PACKAGE + "PeerBenchmark";
+    private static final String TOGGLE_STM = PACKAGE + "ToggleStmBenchmark";
     private static final String CONTENTION = "contentionInstances";
     private static final String ABORTS = "aborts";
     private static final String SWITCHES = "switches";
@@ -89,6 +93,7 @@ final class ResultsReader {
         List<ElisionMeasurement> elision = new ArrayList<>();
         List<ToggleMeasurement> toggle = new ArrayList<>();
         List<PeerMeasurement> peers = new ArrayList<>();
+        List<ToggleStmMeasurement> toggleStm = new ArrayList<>();
         Set<String> settings = new LinkedHashSet<>();
         Set<String> skipped = new TreeSet<>();
         Map<String, List<JsonObject>> cells = new LinkedHashMap<>();
@@ -114,14 +119,17 @@ final class ResultsReader {
                 Optional<ElisionMeasurement> elisionRow = row.elision();
                 Optional<ToggleMeasurement> toggleRow = row.toggle();
                 Optional<PeerMeasurement> peerRow = row.peer();
+                Optional<ToggleStmMeasurement> toggleStmRow = row.toggleStm();
                 dictionaryRow.ifPresent(dictionary::add);
                 overheadRow.ifPresent(overhead::add);
                 oversubscriptionRow.ifPresent(oversubscription::add);
                 elisionRow.ifPresent(elision::add);
                 toggleRow.ifPresent(toggle::add);
                 peerRow.ifPresent(peers::add);
+                toggleStmRow.ifPresent(toggleStm::add);
                 if (dictionaryRow.isPresent() || overheadRow.isPresent() || oversubscriptionRow.isPresent()
-                        || elisionRow.isPresent() || toggleRow.isPresent() || peerRow.isPresent()) {
+                        || elisionRow.isPresent() || toggleRow.isPresent() || peerRow.isPresent()
+                        || toggleStmRow.isPresent()) {
                     settings.add(row.settings());
                 } else {
                     skipped.add(row.benchmark);
@@ -131,13 +139,14 @@ final class ResultsReader {
             }
         }
         if (dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty() && elision.isEmpty()
-                && toggle.isEmpty() && peers.isEmpty()) {
+                && toggle.isEmpty() && peers.isEmpty() && toggleStm.isEmpty()) {
             throw new IOException(json + " has no results of " + DICTIONARY + ", " + INLINE_DICTIONARY + ", "
-                    + OVERHEAD + ", " + OVERSUBSCRIPTION + ", " + ELISION + ", " + TOGGLE + " or " + PEER
+                    + OVERHEAD + ", " + OVERSUBSCRIPTION + ", " + ELISION + ", " + TOGGLE + ", " + PEER + " or "
+                    + TOGGLE_STM
                     + (skipped.isEmpty() ? "" : "; it holds only " + String.join(", ", skipped)));
         }
         try {
-            return new Results(dictionary, overhead, oversubscription, elision, toggle, peers,
+            return new Results(dictionary, overhead, oversubscription, elision, toggle, peers, toggleStm,
                     new ArrayList<>(settings));
         } catch (IllegalArgumentException e) {
             throw new IOException(json + ": " + e.getMessage(), e);
@@ -229,6 +238,21 @@ final class ResultsReader {
             }
             return Optional.of(new PeerMeasurement(param("workload"), param("implementation"),
                     Integer.parseInt(param("workers")), threads(), mean(), error(), primaryRounds()));
+        }
+
+        /** A ToggleStmBenchmark row: its hierarchy is the method with its mix or scale. */
+        Optional<ToggleStmMeasurement> toggleStm() {
+            if (!className.equals(TOGGLE_STM)) {
+                return Optional.empty();
+            }
+            String setting = switch (method) {
+                case ToggleStmWorkload.STMBENCH7 -> param("mix");
+                case ToggleStmWorkload.XML -> param("scale");
+                default -> null;
+            };
+            return setting == null ? Optional.empty() : Optional.of(new ToggleStmMeasurement(
+                    new ToggleStmWorkload(method, setting), param("scheduler"), Integer.parseInt(param("workers")),
+                    mean(), error(), primaryRounds(), secondary(ABORTS)));
         }
 
         Optional<OverheadMeasurement> overhead() {

@@ -26,6 +26,7 @@ final class JmhJson {
     static final String ELISION = "dev.locus.jmh.ElisionBenchmark.";
     static final String TOGGLE = "dev.locus.jmh.ToggleBenchmark.";
     static final String PEER = "dev.locus.jmh.PeerBenchmark.tasks";
+    static final String TOGGLE_STM = "dev.locus.jmh.ToggleStmBenchmark.";
     /** The module's older benchmark, whose rows the report skips. */
     static final String UNRELATED = "dev.locus.jmh.ExecutorOverheadBenchmark.emptyTasks";
     private static final int PRODUCERS = 4;
@@ -135,6 +136,22 @@ final class JmhJson {
         JsonObject row = row(PEER, producers, Map.of("implementation", implementation, "workload", workload,
                 "workers", Integer.toString(workers)), tasksPerSecond);
         row.add("primaryMetric", metric(tasksPerSecond, error));
+        rows.add(row);
+        return this;
+    }
+
+    /**
+     * A ToggleStmBenchmark row: one JMH thread, {@code scheduler} and {@code workers} params and
+     * {@code mix} (stmBench7) or {@code scale} (xml) as {@code setting}; commits/s, and aborts/s
+     * and conflicts/s as JMH writes its auxiliary counters.
+     */
+    JmhJson toggleStm(String method, String setting, String scheduler, int workers, double commitsPerSecond,
+            double abortsPerSecond) {
+        JsonObject row = row(TOGGLE_STM + method, 1, Map.of(method.equals("xml") ? "scale" : "mix", setting,
+                "scheduler", scheduler, "workers", Integer.toString(workers)), commitsPerSecond);
+        JsonObject secondary = secondary("aborts", abortsPerSecond);
+        secondary.add("conflicts", metric(abortsPerSecond, Double.NaN));
+        row.add("secondaryMetrics", secondary);
         rows.add(row);
         return this;
     }

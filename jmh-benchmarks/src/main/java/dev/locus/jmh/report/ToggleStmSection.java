@@ -1,0 +1,129 @@
+package dev.locus.jmh.report;
+
+import dev.locus.jmh.report.Claim.Verdict;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The part of {@code REPORT.md} on issue 17's transactions on Toggle: what the Toggle + STM suite
+ * measures, the claim that Toggle + STM commits at least as fast as round-robin + STM with its
+ * verdict and, in words, whether composition helps, a table of commits/s, aborts per commit and
+ * the ratio to round-robin per cell, and a link to the chart.
+ */
+final class ToggleStmSection {
+
+    private static final String MEASURED = """
+            Committed transactions per second: each JMH operation submits 1,000 transactions from \
+            one producer thread (the JMH thread) through the STM adapter (Multiverse, its default \
+            contention manager Polka) and waits until all have committed; "±" as in paper 002's \
+            tables: over rounds where a cell has several, else JMH's 99.9% error. The transactions \
+            are the Toggle suite's hierarchical tasks, drawn once from a fixed seed and replayed, \
+            each a transaction over one Multiverse counter per leaf below the nodes of its lock \
+            set. Aborts per commit are aborted attempts ÷ committed transactions. Schedulers: \
+            roundRobin is locus's round-robin keyed executor under TransactionalExecutor.on, where \
+            transactions touching the same leaves overlap whenever they land on different workers; \
+            toggle is ToggleExecutor in scheduler-exclusive mode under TransactionalExecutor.on, \
+            which never runs two transactions whose lock sets meet at once; togglePlacement is \
+            Toggle's placement alone (buckets and stealing, a lock manager that takes nothing), \
+            where the STM resolves what placement leaves to overlap. Workers are the scheduler's \
+            threads; the producer is one more. "—" marks a cell not measured.""";
+
+    private final ToggleStmResults results;
+    private final List<Claim> claims;
+    private final Optional<Path> chart;
+
+    /**
+     * @param claims {@link ToggleStmClaims#evaluate}'s, one per scheduler of {@link ToggleStmClaims#SCHEDULERS}
+     * @param chart the PNG written, if any
+     */
+    ToggleStmSection(ToggleStmResults results, List<Claim> claims, Optional<Path> chart) {
+        this.results = results;
+        this.claims = claims;
+        this.chart = chart;
+    }
+
+    /** The section, from its heading; empty if the results have no Toggle + STM rows. */
+    String document() {
+        if (results.isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder();
+        md.append("# Issue 17: transactions on Toggle\n\n");
+        md.append("Issue 17 item 3(a): Toggle + STM against round-robin + STM on the STMBench7-shaped and XML"
+                + " hierarchies. The machine and profile are under \"Run\" above.\n\n");
+        md.append("## What is measured\n\n").append(MEASURED).append("\n\n");
+        md.append("## Does Toggle + STM commit at least as fast as round-robin + STM?\n\n").append(claimsTable())
+                .append("\nThreshold: a scheduler ÷ roundRobin ≥ ").append(Format.ratio(ToggleStmClaims.AT_LEAST))
+                .append(" in every cell with 2 workers or more. ").append(Claim.RULE).append("\n\n");
+        md.append(conclusion()).append("\n\n");
+        md.append("## Commits/s and aborts per commit\n\n").append(table()).append('\n');
+        chart.ifPresent(png -> md.append("![").append(ToggleStmChart.TITLE).append("](").append(png.getFileName())
+                .append(")\n\n"));
+        return md.toString();
+    }
+
+    /** Issue 17's claims. */
+    String claimsTable() {
+        return MarkdownReport.claimsTable(claims);
+    }
+
+    /** Whether composition helps, one plain sentence per claim. */
+    String conclusion() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < claims.size(); i++) {
+            String who = ToggleStmClaims.label(ToggleStmClaims.SCHEDULERS.get(i));
+            text.append(i == 0 ? "" : "\n\n").append("**").append(who).append(":** ")
+                    .append(conclusion(claims.get(i).verdict(), who));
+        }
+        return text.toString();
+    }
+
+    private static String conclusion(Verdict verdict, String who) {
+        return switch (verdict) {
+            case REPRODUCED -> "composition helps here: " + who + " commits at least as fast as round-robin + STM"
+                    + " in every cell (every 95% interval at or above 1.00×).";
+            case CONTRADICTED -> "composition does not help here: " + who + " commits fewer transactions per second"
+                    + " than round-robin + STM in at least one cell (its whole 95% interval below 1.00×; the rows"
+                    + " marked \"below\").";
+            case INCONCLUSIVE -> "composition is not shown to help: in at least one cell the 95% interval spans"
+                    + " 1.00× or there are too few rounds for one (the rows marked \"spans\" or \"no interval\"),"
+                    + " and in none is it wholly below.";
+            case NOT_MEASURED -> "not measured.";
+        };
+    }
+
+    /** A row per hierarchy, workers and scheduler: commits/s, aborts per commit, the ratio to round-robin. */
+    private MarkdownTable table() {
+        MarkdownTable table = new MarkdownTable(3, "hierarchy", "workers", "scheduler", "commits/s", "aborts/commit",
+                "÷ roundRobin, 95% interval", "against 1.00×");
+        for (ToggleStmWorkload workload : results.workloads()) {
+            for (int workers : results.workers(workload)) {
+                for (String scheduler : results.schedulers()) {
+                    results.find(workload, scheduler, workers).ifPresent(m -> {
+                        boolean baseline = scheduler.equals(Names.ROUND_ROBIN);
+                        Ratio ratio = results.overRoundRobin(workload, scheduler, workers);
+                        table.row(List.of(workload.label(), Integer.toString(workers), scheduler,
+                                Format.throughput(m.commitsPerSecond(), m.error(), m.rounds()),
+                                Format.contention(m.abortsPerCommit()),
+                                baseline ? "baseline" : ratio.toString(),
+                                baseline || workers < 2 || !ratio.isMeasured() ? "" : against(ratio)));
+                    });
+                }
+            }
+        }
+        return table;
+    }
+
+    /** Where the ratio's interval lies against 1.00×: "at or above", "below", "spans", or "no interval". */
+    private static String against(Ratio ratio) {
+        if (!ratio.hasInterval()) {
+            return "no interval";
+        }
+        return switch (Outcome.atLeast(ratio, ToggleStmClaims.AT_LEAST)) {
+            case HOLDS -> "at or above";
+            case FAILS -> "below";
+            case OPEN -> "spans";
+        };
+    }
+}
