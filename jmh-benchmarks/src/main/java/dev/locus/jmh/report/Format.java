@@ -40,6 +40,11 @@ final class Format {
         return Double.isNaN(value) ? MISSING : String.format(Locale.ROOT, "%.3f", value);
     }
 
+    /** Aborted attempts per committed transaction, e.g. "0.0012": rare aborts still show. */
+    static String perCommit(double value) {
+        return Double.isNaN(value) ? MISSING : String.format(Locale.ROOT, "%.4f", value);
+    }
+
     /** A fraction as a percentage with two decimals, e.g. "0.05%". */
     static String percentage(double fraction) {
         return Double.isNaN(fraction) ? MISSING : String.format(Locale.ROOT, "%.2f%%", 100 * fraction);

@@ -105,7 +105,7 @@ final class ToggleStmSection {
                         Ratio ratio = results.overRoundRobin(workload, scheduler, workers);
                         table.row(List.of(workload.label(), Integer.toString(workers), scheduler,
                                 Format.throughput(m.commitsPerSecond(), m.error(), m.rounds()),
-                                Format.contention(m.abortsPerCommit()),
+                                Format.perCommit(m.abortsPerCommit()),
                                 baseline ? "baseline" : ratio.toString(),
                                 baseline || workers < 2 || !ratio.isMeasured() ? "" : against(ratio)));
                     });

@@ -89,9 +89,9 @@ class ToggleStmReportTest {
         assertTrue(report.contains("**Toggle + STM:** composition does not help here"), report);
         assertTrue(report.contains("**Toggle's placement alone + STM:** composition helps here"), report);
         assertTrue(report.contains("| hierarchy | workers | scheduler | commits/s | aborts/commit |"), report);
-        assertTrue(report.contains("| STMBench7 readWrite | 2 | roundRobin | 100,000 ±0% (3 rounds) | 0.100 | baseline"
+        assertTrue(report.contains("| STMBench7 readWrite | 2 | roundRobin | 100,000 ±0% (3 rounds) | 0.1000 | baseline"
                 + " |  |"), report);
-        assertTrue(report.matches("(?s).*\\| XML scale 0\\.1 \\| 2 \\| toggle \\| [\\d,]+ ±\\d+% \\(3 rounds\\) \\| 0\\.000"
+        assertTrue(report.matches("(?s).*\\| XML scale 0\\.1 \\| 2 \\| toggle \\| [\\d,]+ ±\\d+% \\(3 rounds\\) \\| 0\\.0000"
                 + " \\| 0\\.70× \\[0\\.\\d\\d, 0\\.\\d\\d\\], 3 rounds \\| below \\|.*"), report);
         assertTrue(report.contains("| 1.55× [1."), report);
         assertTrue(report.contains("| at or above |"), report);
