@@ -15,7 +15,8 @@ import java.util.Map;
  * claims read ({@link #claimed}), so three rounds: 36 runs and a warm-up run, each a 0.5 s
  * warm-up and one 0.5 s iteration like the rest of the job's rounds, about 50 seconds on two
  * cores. The full profile runs every worker count of the job from 2 up (one worker runs one
- * transaction at a time under any scheduler), its rounds being forks.
+ * transaction at a time under any scheduler, so the claims do not read it), its rounds being
+ * forks; a job of one worker only still runs its cells, at 1.
  */
 final class ToggleStmPlan {
 
