@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
@@ -33,6 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ByteValueMapTest {
 
     private static final int SLOTS = 4;
+    /** Gets each reader makes at least in the race of readers and a writer. */
+    private static final int READS = 20_000;
     private final List<ByteValueMap> opened = new ArrayList<>();
 
     static Stream<Named<IntFunction<ByteValueMap>>> maps() {
@@ -136,9 +139,12 @@ class ByteValueMapTest {
             keys[i] = (i % 4) + (i / 4) * Buckets.COUNT; // four buckets of four keys each
             map.insert(keys[i], CheckedValues.of(keys[i], 0, size));
         }
+        // Readers make at least READS gets each, and go on for 400 ms; the writer writes until they
+        // are done, so every get races it however late the scheduler starts a thread.
         long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(400);
         AtomicReference<String> problem = new AtomicReference<>();
         AtomicLong found = new AtomicLong();
+        AtomicBoolean readersDone = new AtomicBoolean();
         // Values made in advance, so that the writer spends its time writing, mostly overwriting.
         byte[][][] values = new byte[keys.length][8][];
         for (int k = 0; k < keys.length; k++) {
@@ -148,7 +154,7 @@ class ByteValueMapTest {
         }
         Thread writer = new Thread(() -> {
             SplittableRandom random = new SplittableRandom(1);
-            while (System.nanoTime() < end && problem.get() == null) {
+            while (!readersDone.get() && problem.get() == null) {
                 int k = random.nextInt(keys.length);
                 if (random.nextInt(8) == 0) {
                     map.remove(keys[k]);
@@ -162,7 +168,7 @@ class ByteValueMapTest {
             SplittableRandom random = new SplittableRandom(10 + r);
             readers.add(new Thread(() -> {
                 byte[] into = new byte[size];
-                while (System.nanoTime() < end && problem.get() == null) {
+                for (int reads = 0; (reads < READS || System.nanoTime() < end) && problem.get() == null; reads++) {
                     int key = keys[random.nextInt(keys.length)];
                     if (map.get(key, into)) {
                         found.incrementAndGet();
@@ -176,12 +182,14 @@ class ByteValueMapTest {
         }
         writer.start();
         readers.forEach(Thread::start);
-        writer.join();
         for (Thread reader : readers) {
             reader.join();
         }
+        readersDone.set(true);
+        writer.join();
         assertNull(problem.get());
-        assertTrue(found.get() > 100, "readers found only " + found.get() + " values");
+        // 7 keys in 8 are present at any time on average (the writer removes 1 write in 8).
+        assertTrue(found.get() > READS, "readers found only " + found.get() + " values in " + 2 * READS + " gets");
     }
 
     @Test
