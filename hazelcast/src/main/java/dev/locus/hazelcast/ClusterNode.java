@@ -68,6 +68,7 @@ final class ClusterNode implements MembershipListener {
     final Sender sender;
     final Receiver receiver;
     private final Duration leaveTimeout;
+    private final ClassLoader classLoader;
     private final Set<UUID> departed = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closing = new AtomicBoolean();
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
@@ -81,6 +82,7 @@ final class ClusterNode implements MembershipListener {
         this.memberId = instance.getCluster().getLocalMember().getUuid();
         this.local = local;
         this.leaveTimeout = leaveTimeout;
+        this.classLoader = Payload.loaderOf(instance.getConfig().getClassLoader());
         this.transport = new Transport(instance.getExecutorService("locus:" + name), name);
         this.sender = new Sender(this, instance.getPartitionService().getPartitions().size());
         this.receiver = new Receiver(this);
@@ -147,6 +149,11 @@ final class ClusterNode implements MembershipListener {
             }
         }
         return null;
+    }
+
+    /** The class loader that reads tasks and outcomes: the member configuration's, else this module's. */
+    ClassLoader classLoader() {
+        return classLoader;
     }
 
     boolean isMember(UUID uuid) {

@@ -1,5 +1,6 @@
 package dev.locus.hazelcast;
 
+import java.io.Serializable;
 import java.util.UUID;
 
 /**
@@ -8,7 +9,7 @@ import java.util.UUID;
  * segment, and it may start only after the predecessor has run every task up to
  * {@code seq - 1}, and this member every task of the lane it was sent before ({@code ownLast}).
  */
-final class Delivery extends Message<Boolean> {
+final class Delivery implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
@@ -16,15 +17,16 @@ final class Delivery extends Message<Boolean> {
     final long seq;
     final long key;
     final long taskId;
-    final ClusterTask<?> task;
+    /** The task, serialized by the submitter. */
+    final byte[] task;
     /** The member the lane's task {@code seq - 1} went to, when not this one; else null. */
     final UUID predecessor;
     /** The lane's last task sent to this member before this one, or -1. */
     final long ownLast;
+    /** Sends so far; the sender's own count, not sent along. */
+    transient int attempts;
 
-    Delivery(String executor, LaneId lane, long seq, long key, long taskId, ClusterTask<?> task,
-            UUID predecessor, long ownLast) {
-        super(executor);
+    Delivery(LaneId lane, long seq, long key, long taskId, byte[] task, UUID predecessor, long ownLast) {
         this.lane = lane;
         this.seq = seq;
         this.key = key;
@@ -32,17 +34,5 @@ final class Delivery extends Message<Boolean> {
         this.task = task;
         this.predecessor = predecessor;
         this.ownLast = ownLast;
-    }
-
-    @Override
-    Boolean deliverTo(ClusterNode node) {
-        node.receiver.deliver(this);
-        return Boolean.TRUE;
-    }
-
-    /** False: the sender tries again until the member starts its node or leaves. */
-    @Override
-    Boolean noNode() {
-        return Boolean.FALSE;
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -49,6 +50,7 @@ final class Receiver {
     private final ExecutorService dispatcher;
     private final Map<LaneId, ReceiverLane> lanes = new HashMap<>();
     private final AtomicInteger unreported = new AtomicInteger();
+    private final Map<UUID, Outbox<Completion>> completions = new ConcurrentHashMap<>();
     /** While leaving: the last number of each lane this node must run before it goes. */
     private Map<LaneId, Long> expected = Map.of();
     private CompletableFuture<Void> drained;
@@ -62,11 +64,13 @@ final class Receiver {
         });
     }
 
-    void deliver(Delivery d) {
+    void deliver(List<Delivery> batch) {
         dispatch(() -> {
-            ReceiverLane lane = lane(d.lane);
-            if (lane.offer(d)) {
-                advance(lane);
+            for (Delivery d : batch) {
+                ReceiverLane lane = lane(d.lane);
+                if (lane.offer(d)) {
+                    advance(lane);
+                }
             }
         });
     }
@@ -95,6 +99,7 @@ final class Receiver {
                 advance(lane);
             }
             expected.keySet().removeIf(id -> id.senderMember().equals(member));
+            completions.remove(member);
             checkDrained();
         });
     }
@@ -186,10 +191,11 @@ final class Receiver {
         Object result = null;
         Throwable failure = null;
         try {
-            if (d.task instanceof HazelcastInstanceAware aware) {
+            ClusterTask<?> task = (ClusterTask<?>) Payload.deserialize(d.task, node.classLoader());
+            if (task instanceof HazelcastInstanceAware aware) {
                 aware.setHazelcastInstance(node.instance);
             }
-            result = d.task.call();
+            result = task.call();
         } catch (Throwable t) { // reported to the submitter, like an exception
             failure = t;
         } finally {
@@ -228,24 +234,31 @@ final class Receiver {
         if (node.isCrashed()) {
             return;
         }
-        Member submitter = node.member(d.lane.senderMember());
-        if (submitter == null) {
+        UUID submitter = d.lane.senderMember();
+        if (!node.isMember(submitter)) {
             return; // the submitter left; nobody waits for this outcome
         }
         unreported.incrementAndGet();
-        node.transport.send(new Completion(node.name, d.taskId, result, failure), submitter,
-                r -> unreported.decrementAndGet(),
-                sendFailure -> {
-                    // A result or exception that does not serialize still completes the future.
-                    if (node.member(submitter.getUuid()) != null && (result != null || failure != null)) {
-                        IllegalStateException e = new IllegalStateException(
-                                "the task's outcome could not be sent back: " + sendFailure);
-                        node.transport.send(new Completion(node.name, d.taskId, null, e), submitter,
-                                r -> unreported.decrementAndGet(), again -> unreported.decrementAndGet());
-                    } else {
-                        unreported.decrementAndGet();
-                    }
+        completions.computeIfAbsent(submitter, this::outbox).add(Completion.of(d.taskId, result, failure));
+    }
+
+    private Outbox<Completion> outbox(UUID submitter) {
+        return new Outbox<>(node, submitter, batch -> new Completions(node.name, batch),
+                batch -> unreported.addAndGet(-batch.size()), (batch, failure) -> {
+            if (failure == null || !node.isMember(submitter)) {
+                unreported.addAndGet(-batch.size()); // the submitter stopped or left: nobody waits
+            } else {
+                node.transport.later(() -> {
+                    unreported.addAndGet(-batch.size());
+                    batch.forEach(c -> reportAgain(submitter, c));
                 });
+            }
+        });
+    }
+
+    private void reportAgain(UUID submitter, Completion c) {
+        unreported.incrementAndGet();
+        completions.computeIfAbsent(submitter, this::outbox).add(c);
     }
 
     private void checkDrained() {

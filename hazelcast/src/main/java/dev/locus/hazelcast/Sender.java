@@ -2,6 +2,7 @@ package dev.locus.hazelcast;
 
 import com.hazelcast.cluster.Member;
 import com.hazelcast.partition.Partition;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /*
  * Implementation notes
  *
- * Overview. A task for key k goes to the owner of k's partition p in Hazelcast's partition table,
+ * Overview. A task is serialized by its submitter (Payload), so one that cannot travel fails its
+ * submission and never a batch. A task for key k goes to the owner of k's partition p in Hazelcast's partition table,
  * unless that member is leaving the executor (then to a member chosen by p among the others). It
  * gets the next number in lane p of this node; the lane remembers which member its last task went
  * to and the last number it sent to each member. When the chosen member differs from the previous
@@ -27,8 +29,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * the lane's tasks run in number order across any sequence of owners, which gives per-key order
  * for this node's submitters: a thread's tasks for one key get increasing numbers.
  *
- * A delivery the member answers with "no node" (it has not started this executor yet) or that
- * fails while the member is still in the cluster is sent again after a pause; the receiver drops
+ * Deliveries leave through one Outbox per member, in batches. A batch the member answers with
+ * "no node" (it has not started this executor yet) or that
+ * fails while the member is still in the cluster has its deliveries sent again after a pause
+ * (Transport.MAX_ATTEMPTS sends at most, then the task is refused); the receiver drops
  * numbers it has seen, so a copy never runs twice. A task whose member leaves the cluster before
  * its outcome arrives is failed with TaskOutcomeUnknownException (memberGone).
  *
@@ -48,6 +52,7 @@ final class Sender {
     private final ClusterNode node;
     private final Lane[] lanes;
     private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
+    private final Map<UUID, Outbox<Delivery>> outboxes = new ConcurrentHashMap<>();
     private final AtomicLong taskIds = new AtomicLong();
 
     Sender(ClusterNode node, int partitions) {
@@ -60,6 +65,7 @@ final class Sender {
 
     @SuppressWarnings("unchecked") // the future completes with what the task returned, a T
     <T> CompletableFuture<T> submit(long key, ClusterTask<T> task) {
+        byte[] serialized = Payload.serialize(task);
         Partition partition = node.instance.getPartitionService().getPartition(key);
         int p = partition.getPartitionId();
         Lane lane = lanes[p];
@@ -69,16 +75,14 @@ final class Sender {
             if (node.isClosing()) {
                 throw new RejectedExecutionException("executor " + node.name + " is closed on this member");
             }
-            Member target = route(partition);
-            UUID to = target.getUuid();
+            UUID to = route(partition).getUuid();
             long seq = lane.next++;
             UUID predecessor = lane.lastTarget == null || lane.lastTarget.equals(to) ? null : lane.lastTarget;
             Long ownLast = lane.lastSentTo.put(to, seq);
             lane.lastTarget = to;
             pending.put(taskId, new Pending(future, to));
-            Delivery delivery = new Delivery(node.name, new LaneId(node.id, node.memberId, p), seq, key, taskId,
-                    task, predecessor, ownLast == null ? -1 : ownLast);
-            send(delivery, target, 0);
+            outbox(to).add(new Delivery(new LaneId(node.id, node.memberId, p), seq, key, taskId, serialized,
+                    predecessor, ownLast == null ? -1 : ownLast));
         }
         return (CompletableFuture<T>) future;
     }
@@ -98,39 +102,45 @@ final class Sender {
         return candidates.get(partition.getPartitionId() % candidates.size());
     }
 
-    private void send(Delivery delivery, Member target, int attempt) {
-        node.transport.send(delivery, target, accepted -> {
-            if (!accepted) {
-                retry(delivery, target, attempt, null);
-            }
-        }, failure -> retry(delivery, target, attempt, failure));
+    private Outbox<Delivery> outbox(UUID to) {
+        return outboxes.computeIfAbsent(to, member -> new Outbox<>(node, member,
+                batch -> new Deliveries(node.name, batch), batch -> { },
+                (batch, failure) -> batch.forEach(d -> retry(d, member, failure))));
     }
 
-    private void retry(Delivery delivery, Member target, int attempt, Throwable failure) {
-        if (!node.isMember(target.getUuid())) {
-            fail(delivery.taskId, new TaskOutcomeUnknownException(target.getUuid()));
-        } else if (attempt >= Transport.MAX_ATTEMPTS) {
-            RejectedExecutionException e = new RejectedExecutionException("member " + target.getUuid()
+    /** A delivery that did not arrive, or found no node there: again later, or fail its task. */
+    private void retry(Delivery delivery, UUID target, Throwable failure) {
+        if (!node.isMember(target)) {
+            fail(delivery.taskId, new TaskOutcomeUnknownException(target));
+        } else if (++delivery.attempts >= Transport.MAX_ATTEMPTS) {
+            RejectedExecutionException e = new RejectedExecutionException("member " + target
                     + " did not take the task for executor " + node.name + " (is the executor started there?)");
             if (failure != null) {
                 e.initCause(failure);
             }
             fail(delivery.taskId, e);
         } else {
-            node.transport.later(() -> send(delivery, target, attempt + 1));
+            node.transport.later(() -> outbox(target).add(delivery));
         }
     }
 
     /** The outcome of a task this node submitted. */
-    void complete(long taskId, Object result, Throwable failure) {
-        Pending p = pending.remove(taskId);
+    void complete(Completion completion) {
+        Pending p = pending.remove(completion.taskId);
         if (p == null) {
             return; // already failed as lost, when its member left before this arrived
         }
-        if (failure != null) {
-            p.future.completeExceptionally(failure);
+        Object outcome;
+        try {
+            outcome = Payload.deserialize(completion.outcome, node.classLoader());
+        } catch (IOException | ClassNotFoundException | RuntimeException e) {
+            p.future.completeExceptionally(new IllegalStateException("the task's outcome could not be read", e));
+            return;
+        }
+        if (completion.failed) {
+            p.future.completeExceptionally((Throwable) outcome);
         } else {
-            p.future.complete(result);
+            p.future.complete(outcome);
         }
     }
 
@@ -143,6 +153,7 @@ final class Sender {
 
     /** Fails every task whose member left the cluster before its outcome came back. */
     void memberGone(UUID member) {
+        outboxes.remove(member);
         pending.forEach((id, p) -> {
             if (p.target.equals(member)) {
                 fail(id, new TaskOutcomeUnknownException(member));
