@@ -65,6 +65,9 @@ final class Sender {
 
     @SuppressWarnings("unchecked") // the future completes with what the task returned, a T
     <T> CompletableFuture<T> submit(long key, ClusterTask<T> task) {
+        if (node.isClosing()) {
+            throw new RejectedExecutionException("executor " + node.name + " is closed on this member");
+        }
         byte[] serialized = Payload.serialize(task);
         Partition partition = node.instance.getPartitionService().getPartition(key);
         int p = partition.getPartitionId();

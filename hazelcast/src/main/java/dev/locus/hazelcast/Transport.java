@@ -67,12 +67,15 @@ final class Transport {
         return executor.submitToMembers(message, members);
     }
 
-    /** Runs {@code retry} after {@link #RETRY_MILLIS}, or now when the timer has stopped. */
+    /**
+     * Runs {@code retry} after {@link #RETRY_MILLIS}; drops it once the node has stopped, which
+     * fails every task still pending there.
+     */
     void later(Runnable retry) {
         try {
             timer.schedule(retry, RETRY_MILLIS, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException stopped) {
-            retry.run();
+            // the node stopped with its Hazelcast instance
         }
     }
 
