@@ -182,7 +182,8 @@ final class Receiver {
             node.local.execute(d.key, () -> run(d));
         } catch (RejectedExecutionException e) {
             lane.finished(d.seq);
-            report(d, null, e);
+            report(d, null, new RejectedExecutionException("executor " + node.name + " has closed on member "
+                    + node.memberId + ", which refused the task: " + e.getMessage()));
         }
     }
 

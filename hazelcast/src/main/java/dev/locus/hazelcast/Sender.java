@@ -20,27 +20,28 @@ import java.util.concurrent.atomic.AtomicLong;
  * Implementation notes
  *
  * Overview. A task is serialized by its submitter (Payload), so one that cannot travel fails its
- * submission and never a batch. A task for key k goes to the owner of k's partition p in Hazelcast's partition table,
- * unless that member is leaving the executor (then to a member chosen by p among the others). It
- * gets the next number in lane p of this node; the lane remembers which member its last task went
- * to and the last number it sent to each member. When the chosen member differs from the previous
- * task's, the task starts a new segment and names the predecessor member; the receiver (see
- * Receiver) starts it only after the predecessor has run the lane up to the previous number. So
- * the lane's tasks run in number order across any sequence of owners, which gives per-key order
- * for this node's submitters: a thread's tasks for one key get increasing numbers.
+ * own submission, never a batch. A task for key k goes to the owner of k's partition p in
+ * Hazelcast's partition table, unless that member is leaving the executor (then to a member chosen
+ * by p among the others). It gets the next number in lane p of this node; the lane remembers which
+ * member its last task went to and the last number it sent to each member. When the chosen member
+ * differs from the previous task's, the task starts a new segment and names the predecessor
+ * member; the receiver (see Receiver) starts it only after the predecessor has run the lane up to
+ * the previous number. So the lane's tasks run in number order across any sequence of owners,
+ * which gives per-key order for this node's submitters: a thread's tasks for one key get
+ * increasing numbers.
  *
  * Deliveries leave through one Outbox per member, in batches. A batch the member answers with
- * "no node" (it has not started this executor yet) or that
- * fails while the member is still in the cluster has its deliveries sent again after a pause
- * (Transport.MAX_ATTEMPTS sends at most, then the task is refused); the receiver drops
- * numbers it has seen, so a copy never runs twice. A task whose member leaves the cluster before
- * its outcome arrives is failed with TaskOutcomeUnknownException (memberGone).
+ * "no node" (it has not started this executor yet), or that fails while the member is still in
+ * the cluster, has its deliveries sent again after a pause (Transport.MAX_ATTEMPTS sends at most,
+ * then the task is refused); the receiver drops numbers it has seen, so a copy never runs twice.
+ * A task whose member leaves the cluster before its outcome arrives is failed with
+ * TaskOutcomeUnknownException (memberGone).
  *
- * Concurrency. A lane's fields are guarded by the lane's monitor; numbering and sending happen
- * under it, so a lane's deliveries leave in number order and a Leaving request (stopSendingTo),
- * which takes every lane's monitor after marking the leaver, sees the last number any lane will
- * ever send there. Pending futures are in a concurrent map keyed by task id: each is removed by
- * exactly one of complete, memberGone or a failed send, which then completes it.
+ * Concurrency. A lane's fields are guarded by the lane's monitor; numbering and handing to the
+ * outbox happen under it, so a Leaving request (stopSendingTo), which takes every lane's monitor
+ * after marking the leaver, sees the last number any lane will ever send there. Pending futures
+ * are in a concurrent map keyed by task id: each is removed by exactly one of complete, memberGone,
+ * a failed send or abandon, which then completes it.
  *
  * Memory ordering. Through the lane monitors and the concurrent map only.
  *

@@ -19,6 +19,9 @@ final class Journal {
     /** Per key and submitter: tasks running now. */
     private final Map<List<Long>, AtomicInteger> running = new ConcurrentHashMap<>();
     private final AtomicInteger overlaps = new AtomicInteger();
+    /** Per key: tasks running now, whoever submitted them. */
+    private final Map<Long, AtomicInteger> runningPerKey = new ConcurrentHashMap<>();
+    private final AtomicInteger keyOverlaps = new AtomicInteger();
 
     static Journal open(String run) {
         Journal j = new Journal();
@@ -42,15 +45,24 @@ final class Journal {
         if (running.computeIfAbsent(List.of(key, (long) submitter), k -> new AtomicInteger()).incrementAndGet() > 1) {
             overlaps.incrementAndGet();
         }
+        if (runningPerKey.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet() > 1) {
+            keyOverlaps.incrementAndGet();
+        }
     }
 
     void finished(long key, int submitter) {
+        runningPerKey.get(key).decrementAndGet();
         running.get(List.of(key, (long) submitter)).decrementAndGet();
     }
 
     /** Times a task started while an earlier one of its key and submitter was still running. */
     int overlaps() {
         return overlaps.get();
+    }
+
+    /** Times a task started while another of its key, from any submitter, was still running. */
+    int keyOverlaps() {
+        return keyOverlaps.get();
     }
 
     /** The (submitter, sequence) pairs of {@code key}, in the order they started. */
