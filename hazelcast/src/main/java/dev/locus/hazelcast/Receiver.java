@@ -3,8 +3,10 @@ package dev.locus.hazelcast;
 import com.hazelcast.cluster.Member;
 import com.hazelcast.core.HazelcastInstanceAware;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,7 +35,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * (the leaver ran everything it was sent before it went, see ClusterNode), and after a crash its
  * tasks are failed as unknown at their submitters and the lane goes on without them.
  *
- * Concurrency. Every ReceiverLane, `lanes`, `expected` and `drained` are confined to the
+ * A node that has left refuses what still arrives (through the tasks' futures) and tells the
+ * sender it has left, so that a member that joined after the leave stops sending here.
+ *
+ * Concurrency. Every ReceiverLane, `lanes`, `expected`, `drained` and `toldOfLeave` are confined to the
  * dispatcher thread: other threads only enqueue closures there (dispatch). `unreported` counts
  * Completions sent and not yet answered, so that a leaving node waits for its reports to land.
  *
@@ -54,6 +59,8 @@ final class Receiver {
     /** While leaving: the last number of each lane this node must run before it goes. */
     private Map<LaneId, Long> expected = Map.of();
     private CompletableFuture<Void> drained;
+    /** Members told that this node has left, after they sent it a task anyway. */
+    private final Set<UUID> toldOfLeave = new HashSet<>();
 
     Receiver(ClusterNode node) {
         this.node = node;
@@ -182,8 +189,16 @@ final class Receiver {
             node.local.execute(d.key, () -> run(d));
         } catch (RejectedExecutionException e) {
             lane.finished(d.seq);
-            report(d, null, new RejectedExecutionException("executor " + node.name + " has closed on member "
-                    + node.memberId + ", which refused the task: " + e.getMessage()));
+            report(d, null, new RejectedExecutionException("executor " + node.name + " on member "
+                    + node.memberId + " refused the task: " + e.getMessage()));
+            UUID sender = d.lane.senderMember();
+            if (node.isClosing() && toldOfLeave.add(sender)) {
+                // a member that joined after this one left the executor: it should send here no more
+                Member member = node.member(sender);
+                if (member != null) {
+                    node.transport.tell(new Leaving(node.name, node.memberId), member);
+                }
+            }
         }
     }
 
@@ -239,8 +254,13 @@ final class Receiver {
         if (!node.isMember(submitter)) {
             return; // the submitter left; nobody waits for this outcome
         }
+        Completion completion = Completion.of(d.taskId, result, failure);
+        if (submitter.equals(node.memberId)) {
+            node.sender.complete(completion); // submitted here: no transport, the outcome serialized all the same
+            return;
+        }
         unreported.incrementAndGet();
-        completions.computeIfAbsent(submitter, this::outbox).add(Completion.of(d.taskId, result, failure));
+        completions.computeIfAbsent(submitter, this::outbox).add(completion);
     }
 
     private Outbox<Completion> outbox(UUID submitter) {

@@ -30,7 +30,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * which gives per-key order for this node's submitters: a thread's tasks for one key get
  * increasing numbers.
  *
- * Deliveries leave through one Outbox per member, in batches. A batch the member answers with
+ * Deliveries for this member go to its receiver directly; others leave through one Outbox per
+ * member, in batches. A batch the member answers with
  * "no node" (it has not started this executor yet), or that fails while the member is still in
  * the cluster, has its deliveries sent again after a pause (Transport.MAX_ATTEMPTS sends at most,
  * then the task is refused); the receiver drops numbers it has seen, so a copy never runs twice.
@@ -85,8 +86,13 @@ final class Sender {
             Long ownLast = lane.lastSentTo.put(to, seq);
             lane.lastTarget = to;
             pending.put(taskId, new Pending(future, to));
-            outbox(to).add(new Delivery(new LaneId(node.id, node.memberId, p), seq, key, taskId, serialized,
-                    predecessor, ownLast == null ? -1 : ownLast));
+            Delivery delivery = new Delivery(new LaneId(node.id, node.memberId, p), seq, key, taskId, serialized,
+                    predecessor, ownLast == null ? -1 : ownLast);
+            if (to.equals(node.memberId)) {
+                deliverHere(delivery);
+            } else {
+                outbox(to).add(delivery);
+            }
         }
         return (CompletableFuture<T>) future;
     }
@@ -104,6 +110,15 @@ final class Sender {
             throw new RejectedExecutionException("no member runs executor " + node.name);
         }
         return candidates.get(partition.getPartitionId() % candidates.size());
+    }
+
+    /** A task for this member skips the transport (it was serialized all the same). */
+    private void deliverHere(Delivery delivery) {
+        try {
+            node.receiver.deliver(List.of(delivery));
+        } catch (RejectedExecutionException stopped) {
+            fail(delivery.taskId, stopped); // the node stopped with its Hazelcast instance
+        }
     }
 
     private Outbox<Delivery> outbox(UUID to) {

@@ -1,10 +1,10 @@
 package dev.locus.hazelcast;
 
 import com.hazelcast.cluster.Member;
-import com.hazelcast.core.ExecutionCallback;
 import com.hazelcast.core.IExecutorService;
 import java.util.Collection;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
@@ -29,31 +29,42 @@ final class Transport {
     Transport(IExecutorService executor, String name) {
         this.executor = executor;
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "locus-hazelcast-" + name + "-retry");
+            Thread t = new Thread(r, "locus-hazelcast-" + name + "-transport");
             t.setDaemon(true);
             return t;
         });
     }
 
     /**
-     * Sends {@code message} to {@code target}; exactly one of the callbacks is called, on a
-     * Hazelcast thread or (for a failure to send at all) on this one.
+     * Sends {@code message} to {@code target}; exactly one of the callbacks is called, on this
+     * transport's thread (or on this one, when the send fails at once).
+     *
+     * <p>Hazelcast runs an {@code ExecutionCallback} through its default asynchronous executor,
+     * which on a machine with fewer than three processors starts a thread per callback (as
+     * {@code CompletableFuture} does there); so the callbacks are attached to the returned future
+     * with this transport's own thread, which also runs the retries. They are short: bookkeeping
+     * and further sends.
      */
+    @SuppressWarnings("unchecked") // Hazelcast's member futures are CompletionStages of the task's type
     <R> void send(Message<R> message, Member target, Consumer<R> onResponse, Consumer<Throwable> onFailure) {
+        Future<R> future;
         try {
-            executor.submitToMember(message, target, new ExecutionCallback<R>() {
-                @Override
-                public void onResponse(R response) {
-                    onResponse.accept(response);
-                }
-
-                @Override
-                public void onFailure(Throwable t) {
-                    onFailure.accept(t);
-                }
-            });
+            future = executor.submitToMember(message, target);
         } catch (RuntimeException e) {
             onFailure.accept(e);
+            return;
+        }
+        if (future instanceof CompletionStage<?> stage) {
+            ((CompletionStage<R>) stage).whenCompleteAsync((response, failure) -> {
+                if (failure != null) {
+                    onFailure.accept(failure);
+                } else {
+                    onResponse.accept(response);
+                }
+            }, this::runOrDrop);
+        } else {
+            throw new IllegalStateException("Hazelcast's executor returned a " + future.getClass()
+                    + ", not a CompletionStage");
         }
     }
 
@@ -76,6 +87,15 @@ final class Transport {
             timer.schedule(retry, RETRY_MILLIS, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException stopped) {
             // the node stopped with its Hazelcast instance
+        }
+    }
+
+    /** Runs {@code action} on this transport's thread; drops it once the node has stopped. */
+    private void runOrDrop(Runnable action) {
+        try {
+            timer.execute(action);
+        } catch (RejectedExecutionException stopped) {
+            // the node stopped with its Hazelcast instance, which fails what is still pending
         }
     }
 
