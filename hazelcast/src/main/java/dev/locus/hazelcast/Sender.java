@@ -97,14 +97,17 @@ final class Sender {
         return (CompletableFuture<T>) future;
     }
 
-    /** The partition's owner, or when it leaves the executor (or none is known yet) a member by partition. */
+    /**
+     * The partition's owner, or when it leaves the executor (or none is known yet) a data member
+     * (lite members own no partitions) chosen by partition among those still in the executor.
+     */
     private Member route(Partition partition) {
         Member owner = partition.getOwner();
         if (owner != null && !node.isDeparted(owner.getUuid())) {
             return owner;
         }
         List<Member> candidates = node.instance.getCluster().getMembers().stream()
-                .filter(m -> !node.isDeparted(m.getUuid()))
+                .filter(m -> !m.isLiteMember() && !node.isDeparted(m.getUuid()))
                 .toList();
         if (candidates.isEmpty()) {
             throw new RejectedExecutionException("no member runs executor " + node.name);
