@@ -1,0 +1,298 @@
+package dev.locus.hazelcast;
+
+import com.hazelcast.cluster.Member;
+import com.hazelcast.core.HazelcastInstanceAware;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The running side of a node: puts arrived deliveries in lane order, hands them to the local
+ * executor, keeps the fences between members, and reports outcomes to the submitters.
+ */
+/*
+ * Implementation notes
+ *
+ * Overview. Deliveries arrive on Hazelcast executor threads, in any order; each lane's
+ * ReceiverLane holds them by number and lets one start only when the lane's earlier numbers have
+ * started here and, for the first of a segment, when the predecessor member has said (FencePassed)
+ * that it has run the lane through the number before. The dispatcher thread then hands the task
+ * to the local executor keyed by the task's key, so the local executor sees one producer and
+ * keeps its per-key FIFO order; same-key tasks also never run at once there. When a task finishes,
+ * its worker reports the outcome to the submitting member (Completion) and tells the dispatcher,
+ * which answers the fences that have passed.
+ *
+ * A predecessor that is no longer in the cluster counts as done: after a graceful leave it is
+ * (the leaver ran everything it was sent before it went, see ClusterNode), and after a crash its
+ * tasks are failed as unknown at their submitters and the lane goes on without them.
+ *
+ * A node that has left refuses what still arrives (through the tasks' futures) and tells the
+ * sender it has left, so that a member that joined after the leave stops sending here.
+ *
+ * Concurrency. Every ReceiverLane, `lanes`, `expected`, `drained` and `toldOfLeave` are confined to the
+ * dispatcher thread: other threads only enqueue closures there (dispatch). `unreported` counts
+ * Completions sent and not yet answered, so that a leaving node waits for its reports to land.
+ *
+ * Memory ordering. The dispatcher's queue orders each closure after what its enqueuer did; the
+ * local executor orders a task's run after its hand-off.
+ *
+ * References. locus-core's epoch hand-off (LocusExecutor's notes): a worker that receives a moved
+ * key's task holds it until the old owner has passed its fence; here the workers are members and
+ * the fence is a message.
+ */
+final class Receiver {
+
+    private final ClusterNode node;
+    private final ExecutorService dispatcher;
+    private final Map<LaneId, ReceiverLane> lanes = new HashMap<>();
+    private final AtomicInteger unreported = new AtomicInteger();
+    private final Map<UUID, Outbox<Completion>> completions = new ConcurrentHashMap<>();
+    /** While leaving: the last number of each lane this node must run before it goes. */
+    private Map<LaneId, Long> expected = Map.of();
+    private CompletableFuture<Void> drained;
+    /** Members told that this node has left, after they sent it a task anyway. */
+    private final Set<UUID> toldOfLeave = new HashSet<>();
+
+    Receiver(ClusterNode node) {
+        this.node = node;
+        this.dispatcher = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "locus-hazelcast-" + node.name + "-dispatcher");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    void deliver(List<Delivery> batch) {
+        dispatch(() -> {
+            for (Delivery d : batch) {
+                ReceiverLane lane = lane(d.lane);
+                if (lane.offer(d)) {
+                    advance(lane);
+                }
+            }
+        });
+    }
+
+    void query(LaneId id, long through, UUID asker) {
+        dispatch(() -> {
+            ReceiverLane lane = lane(id);
+            lane.addFence(asker, through);
+            answerFences(lane);
+        });
+    }
+
+    void fencePassed(LaneId id, long through) {
+        dispatch(() -> {
+            ReceiverLane lane = lane(id);
+            lane.predecessorDone(through);
+            advance(lane);
+        });
+    }
+
+    /** A member left the cluster: its fences pass, and a leave no longer waits for its lanes. */
+    void memberGone(UUID member) {
+        dispatch(() -> {
+            for (ReceiverLane lane : lanes.values()) {
+                lane.predecessorGone(member);
+                advance(lane);
+            }
+            expected.keySet().removeIf(id -> id.senderMember().equals(member));
+            completions.remove(member);
+            checkDrained();
+        });
+    }
+
+    /**
+     * Completes once every lane has run here through the last number {@code sent} names: what the
+     * other nodes sent this one before they stopped sending.
+     */
+    CompletableFuture<Void> drain(List<SentTo> sent) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        dispatch(() -> {
+            expected = new HashMap<>();
+            for (SentTo s : sent) {
+                for (int p = 0; p < s.lastSeq().length; p++) {
+                    if (s.lastSeq()[p] >= 0) {
+                        expected.put(new LaneId(s.senderNode(), s.senderMember(), p), s.lastSeq()[p]);
+                    }
+                }
+            }
+            drained = done;
+            checkDrained();
+        });
+        return done;
+    }
+
+    /** Whether every outcome reported so far has been received (or its submitter is gone). */
+    boolean reported() {
+        return unreported.get() == 0;
+    }
+
+    void stop() {
+        dispatcher.shutdownNow();
+    }
+
+    private void dispatch(Runnable action) {
+        dispatcher.execute(action);
+    }
+
+    private ReceiverLane lane(LaneId id) {
+        return lanes.computeIfAbsent(id, ReceiverLane::new);
+    }
+
+    private void advance(ReceiverLane lane) {
+        while (true) {
+            for (Delivery d; (d = lane.poll()) != null; ) {
+                start(lane, d);
+            }
+            UUID predecessor = lane.toAsk();
+            if (predecessor == null) {
+                break;
+            }
+            Member member = node.member(predecessor);
+            if (member == null) {
+                lane.predecessorDone(lane.askedThrough());
+                continue;
+            }
+            LaneId id = lane.id;
+            node.transport.send(new FenceQuery(node.name, id, lane.askedThrough(), node.memberId), member,
+                    asked -> {
+                        if (!asked) {
+                            askAgain(id);
+                        }
+                    }, failure -> askAgain(id));
+            break;
+        }
+        answerFences(lane);
+        checkDrained();
+    }
+
+    private void askAgain(LaneId id) {
+        node.transport.later(() -> dispatch(() -> {
+            ReceiverLane lane = lane(id);
+            lane.askAgain();
+            advance(lane);
+        }));
+    }
+
+    private void start(ReceiverLane lane, Delivery d) {
+        try {
+            node.local.execute(d.key, () -> run(d));
+        } catch (RejectedExecutionException e) {
+            lane.finished(d.seq);
+            report(d, null, new RejectedExecutionException("executor " + node.name + " on member "
+                    + node.memberId + " refused the task: " + e.getMessage()));
+            UUID sender = d.lane.senderMember();
+            if (node.isClosing() && toldOfLeave.add(sender)) {
+                // a member that joined after this one left the executor: it should send here no more
+                Member member = node.member(sender);
+                if (member != null) {
+                    node.transport.tell(new Leaving(node.name, node.memberId), member);
+                }
+            }
+        }
+    }
+
+    /** Runs on a local worker. */
+    private void run(Delivery d) {
+        Object result = null;
+        Throwable failure = null;
+        try {
+            ClusterTask<?> task = (ClusterTask<?>) Payload.deserialize(d.task, node.classLoader());
+            if (task instanceof HazelcastInstanceAware aware) {
+                aware.setHazelcastInstance(node.instance);
+            }
+            result = task.call();
+        } catch (Throwable t) { // reported to the submitter, like an exception
+            failure = t;
+        } finally {
+            try {
+                dispatch(() -> {
+                    ReceiverLane lane = lane(d.lane);
+                    lane.finished(d.seq);
+                    answerFences(lane);
+                    checkDrained();
+                });
+            } catch (RejectedExecutionException stopped) {
+                // the node has stopped with its Hazelcast instance: nobody waits for this fence
+            }
+        }
+        report(d, result, failure);
+        if (failure instanceof VirtualMachineError error) {
+            throw error;
+        }
+    }
+
+    private void answerFences(ReceiverLane lane) {
+        for (ReceiverLane.Fence f : lane.passedFences()) {
+            tellReliably(new FencePassed(node.name, lane.id, f.through()), f.asker());
+        }
+    }
+
+    /** Sends until it arrives or the member has left the cluster. */
+    private void tellReliably(Message<?> message, UUID to) {
+        Member member = node.member(to);
+        if (member != null) {
+            node.transport.send(message, member, r -> { }, failure -> node.transport.later(() -> tellReliably(message, to)));
+        }
+    }
+
+    private void report(Delivery d, Object result, Throwable failure) {
+        if (node.isCrashed()) {
+            return;
+        }
+        UUID submitter = d.lane.senderMember();
+        if (!node.isMember(submitter)) {
+            return; // the submitter left; nobody waits for this outcome
+        }
+        Completion completion = Completion.of(d.taskId, result, failure);
+        if (submitter.equals(node.memberId)) {
+            node.sender.complete(completion); // submitted here: no transport, the outcome serialized all the same
+            return;
+        }
+        unreported.incrementAndGet();
+        completions.computeIfAbsent(submitter, this::outbox).add(completion);
+    }
+
+    private Outbox<Completion> outbox(UUID submitter) {
+        return new Outbox<>(node, submitter, batch -> new Completions(node.name, batch),
+                batch -> unreported.addAndGet(-batch.size()), (batch, failure) -> {
+            if (failure == null || !node.isMember(submitter)) {
+                unreported.addAndGet(-batch.size()); // the submitter stopped or left: nobody waits
+            } else {
+                node.transport.later(() -> {
+                    unreported.addAndGet(-batch.size());
+                    batch.forEach(c -> reportAgain(submitter, c));
+                });
+            }
+        });
+    }
+
+    private void reportAgain(UUID submitter, Completion c) {
+        unreported.incrementAndGet();
+        completions.computeIfAbsent(submitter, this::outbox).add(c);
+    }
+
+    private void checkDrained() {
+        if (drained == null) {
+            return;
+        }
+        expected.entrySet().removeIf(e -> {
+            ReceiverLane lane = lanes.get(e.getKey());
+            return lane != null && lane.doneThrough(e.getValue());
+        });
+        if (expected.isEmpty()) {
+            drained.complete(null);
+            drained = null;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.locus.hazelcast;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The guarantees of {@link HazelcastKeyedExecutor} on real members: exactly once and per
+ * (submitter, key) order, with stable membership, across a join and a graceful leave, and what a
+ * crash does.
+ */
+class ClusterOrderTest {
+
+    private TestCluster cluster;
+    private final String run = "run-" + System.nanoTime();
+
+    @AfterEach
+    void tearDown() {
+        if (cluster != null) {
+            cluster.close();
+        }
+        Journal.close(run);
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void stableMembershipRunsEachTaskOnceInOrder() throws Exception {
+        cluster = new TestCluster(3);
+        Workload w = new Workload(cluster, run, new int[] {0, 1, 2, 0}, 1_000, 5_000);
+        w.run(120);
+        w.assertExactlyOnceInOrder();
+        assertEquals(0, w.journal.keyOverlaps(), "tasks of one key that ran at once");
+    }
+
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void joinAndGracefulLeaveKeepOrder() throws Exception {
+        cluster = new TestCluster(3);
+        CompletableFuture<?>[] leave = new CompletableFuture<?>[1];
+        Workload w = new Workload(cluster, run, new int[] {0, 1, 0, 1}, 1_000, 25_000)
+                .at(0.25, () -> cluster.join())
+                .at(0.5, () -> leave[0] = CompletableFuture.runAsync(() -> cluster.members.get(2).shutdown()));
+        w.run(180);
+        leave[0].get(120, TimeUnit.SECONDS);
+        w.assertExactlyOnceInOrder();
+        long[] ranOn = cluster.executors.stream().mapToLong(e -> e.localStats().executed()).toArray();
+        assertTrue(ranOn[2] > 0 && ranOn[3] > 0, "the members that left and joined ran tasks: " + Arrays.toString(ranOn));
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void crashFailsItsTasksAsUnknownAndNothingRunsTwice() throws Exception {
+        cluster = new TestCluster(3);
+        Workload w = new Workload(cluster, run, new int[] {0, 1, 0, 1}, 1_000, 5_000)
+                .at(0.5, () -> {
+                    cluster.executors.get(2).node().crash();
+                    cluster.members.get(2).getLifecycleService().terminate();
+                });
+        w.run(120);
+        int unknown = w.assertCrashOutcomes();
+        assertTrue(unknown > 0, "tasks on the crashed member were reported unknown");
+    }
+}

@@ -1,0 +1,85 @@
+package dev.locus.hazelcast;
+
+import com.hazelcast.config.Config;
+import com.hazelcast.config.JoinConfig;
+import com.hazelcast.config.NetworkConfig;
+import com.hazelcast.core.Hazelcast;
+import com.hazelcast.core.HazelcastInstance;
+import dev.locus.executor.IdleStrategy;
+import dev.locus.executor.LocusExecutors;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Embedded members in this JVM, joined over TCP/IP on 127.0.0.1 only (no multicast), with 17
+ * partitions and short timeouts; each runs a node of one executor.
+ */
+final class TestCluster implements AutoCloseable {
+
+    static final int PARTITIONS = 17;
+    private static final int BASE_PORT = 5901;
+
+    final String executorName = "test";
+    private final String clusterName = "locus-test-" + UUID.randomUUID();
+    final List<HazelcastInstance> members = new ArrayList<>();
+    final List<HazelcastKeyedExecutor> executors = new ArrayList<>();
+
+    TestCluster(int size) {
+        for (int i = 0; i < size; i++) {
+            join();
+        }
+    }
+
+    /** Starts one more member and its node; returns its index. */
+    int join() {
+        HazelcastInstance member = Hazelcast.newHazelcastInstance(config());
+        members.add(member);
+        executors.add(HazelcastKeyedExecutor.builder(member, executorName)
+                .localExecutor(LocusExecutors.builder(2)
+                        .idleStrategy(IdleStrategy.parkImmediately())
+                        .name("m" + members.size() + "-" + executorName)
+                        .build())
+                .start());
+        return members.size() - 1;
+    }
+
+    private Config config() {
+        Config config = new Config();
+        config.setClusterName(clusterName);
+        config.setProperty("hazelcast.partition.count", String.valueOf(PARTITIONS));
+        config.setProperty("hazelcast.phone.home.enabled", "false");
+        config.setProperty("hazelcast.logging.type", "none");
+        config.setProperty("hazelcast.shutdownhook.enabled", "false");
+        config.setProperty("hazelcast.wait.seconds.before.join", "0");
+        config.setProperty("hazelcast.heartbeat.interval.seconds", "1");
+        config.setProperty("hazelcast.max.no.heartbeat.seconds", "10");
+        config.setProperty("hazelcast.graceful.shutdown.max.wait", "60");
+        config.setProperty("hazelcast.socket.bind.any", "false");
+        config.setProperty("hazelcast.event.thread.count", "2");
+        config.setProperty("hazelcast.operation.thread.count", "2");
+        config.setProperty("hazelcast.operation.generic.thread.count", "2");
+        config.setProperty("hazelcast.io.thread.count", "1");
+        NetworkConfig network = config.getNetworkConfig();
+        network.setPort(BASE_PORT).setPortAutoIncrement(true).setPortCount(50);
+        network.getInterfaces().setEnabled(true).addInterface("127.0.0.1");
+        JoinConfig join = network.getJoin();
+        join.getMulticastConfig().setEnabled(false);
+        join.getAutoDetectionConfig().setEnabled(false);
+        join.getTcpIpConfig().setEnabled(true);
+        for (int port = BASE_PORT; port < BASE_PORT + 8; port++) {
+            join.getTcpIpConfig().addMember("127.0.0.1:" + port);
+        }
+        config.getExecutorConfig("locus:" + executorName).setPoolSize(2);
+        return config;
+    }
+
+    @Override
+    public void close() {
+        for (HazelcastInstance member : members) {
+            if (member.getLifecycleService().isRunning()) {
+                member.getLifecycleService().terminate();
+            }
+        }
+    }
+}
