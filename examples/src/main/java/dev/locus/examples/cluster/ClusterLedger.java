@@ -1,4 +1,4 @@
-package dev.locus.hazelcast;
+package dev.locus.examples.cluster;
 
 import com.hazelcast.config.Config;
 import com.hazelcast.config.JoinConfig;
@@ -6,6 +6,8 @@ import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.HazelcastInstanceAware;
 import com.hazelcast.map.IMap;
+import dev.locus.hazelcast.ClusterTask;
+import dev.locus.hazelcast.HazelcastKeyedExecutor;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,15 +26,15 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * their turn. At the end every balance must equal the sum of the deposits made to it: a lost,
  * doubled or interleaved deposit would show. Prints how many deposits each member ran.
  *
- * <p>Run: {@code java -cp <the module's test class path> dev.locus.hazelcast.ClusterLedgerExample}.
+ * <p>Run: {@code java -cp examples/target/locus-examples.jar dev.locus.examples.cluster.ClusterLedger}.
  */
-public final class ClusterLedgerExample {
+public final class ClusterLedger {
 
     private static final int ACCOUNTS = 1_000;
     private static final int SUBMITTERS = 4;
     private static final int DEPOSITS_PER_SUBMITTER = 2_500;
 
-    private ClusterLedgerExample() {
+    private ClusterLedger() {
     }
 
     public static void main(String[] args) throws Exception {

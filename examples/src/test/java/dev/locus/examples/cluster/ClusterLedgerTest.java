@@ -1,4 +1,4 @@
-package dev.locus.hazelcast;
+package dev.locus.examples.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,13 +11,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** The example's ledger ends with every balance exact after a member left mid-run. */
-class ClusterLedgerExampleTest {
+class ClusterLedgerTest {
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void balancesAreExactAfterAMemberLeaves() throws Exception {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        int wrong = ClusterLedgerExample.run(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        int wrong = ClusterLedger.run(new PrintStream(printed, true, StandardCharsets.UTF_8));
         String report = printed.toString(StandardCharsets.UTF_8);
         System.out.print(report);
         assertEquals(0, wrong, report);
