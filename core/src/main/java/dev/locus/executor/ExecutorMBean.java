@@ -76,6 +76,11 @@ final class ExecutorMBean implements LocusExecutorMXBean {
     }
 
     @Override
+    public long getRejected() {
+        return executor.stats().rejected();
+    }
+
+    @Override
     public String[] getHottestKeyRanges() {
         return executor.stats().hottestRanges().stream()
                 .map(r -> String.format("[%d, %d) %.1f%%", r.from(), r.to(), 100 * r.share()))

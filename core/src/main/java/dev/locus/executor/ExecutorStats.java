@@ -13,10 +13,16 @@ import java.util.Objects;
  * @param boundaries the current partition: worker {@code i} owns keys in
  *     {@code [boundaries[i-1], boundaries[i])}; empty when the router ignores keys
  * @param repartitions how many times the router installed a new partition
- * @param hottestRanges the most loaded key ranges among recently sampled keys, busiest first
+ * @param hottestRanges the most loaded key ranges among recently sampled keys, busiest first, at
+ *     most {@link #MAX_HOTTEST_RANGES}
+ * @param rejected how many tasks went to the {@link RejectionHandler} (queue full or shut down),
+ *     whatever it then did with them
  */
 public record ExecutorStats(List<WorkerStats> workers, long[] boundaries, long repartitions,
-                            List<KeyRangeLoad> hottestRanges) {
+                            List<KeyRangeLoad> hottestRanges, long rejected) {
+
+    /** The most key ranges {@link #hottestRanges()} lists. */
+    public static final int MAX_HOTTEST_RANGES = 5;
 
     public ExecutorStats {
         workers = List.copyOf(workers);
@@ -33,23 +39,38 @@ public record ExecutorStats(List<WorkerStats> workers, long[] boundaries, long r
     public boolean equals(Object o) {
         return o instanceof ExecutorStats other && workers.equals(other.workers)
                 && Arrays.equals(boundaries, other.boundaries) && repartitions == other.repartitions
-                && hottestRanges.equals(other.hottestRanges);
+                && hottestRanges.equals(other.hottestRanges) && rejected == other.rejected;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(workers, Arrays.hashCode(boundaries), repartitions, hottestRanges);
+        return Objects.hash(workers, Arrays.hashCode(boundaries), repartitions, hottestRanges, rejected);
     }
 
     @Override
     public String toString() {
         return "ExecutorStats[workers=" + workers + ", boundaries=" + Arrays.toString(boundaries)
-                + ", repartitions=" + repartitions + ", hottestRanges=" + hottestRanges + "]";
+                + ", repartitions=" + repartitions + ", hottestRanges=" + hottestRanges + ", rejected=" + rejected + "]";
     }
 
     /** Tasks run by all workers. */
     public long executed() {
         return workers.stream().mapToLong(WorkerStats::executed).sum();
+    }
+
+    /** Tasks waiting in all workers' queues (an estimate while producers are active). */
+    public long queued() {
+        return workers.stream().mapToLong(WorkerStats::queued).sum();
+    }
+
+    /** Workers running a task (an estimate, as {@code ThreadPoolExecutor.getActiveCount()}). */
+    public int active() {
+        return (int) workers.stream().filter(WorkerStats::running).count();
+    }
+
+    /** Tasks taken from other workers' queues by all workers ({@link Ordering#RELAXED} only). */
+    public long steals() {
+        return workers.stream().mapToLong(WorkerStats::steals).sum();
     }
 
     /**
@@ -69,8 +90,9 @@ public record ExecutorStats(List<WorkerStats> workers, long[] boundaries, long r
      * @param executed tasks it ran (completed normally or not)
      * @param queued tasks waiting in its queue (an estimate while producers are active)
      * @param steals tasks it took from other workers' queues ({@link Ordering#RELAXED} only)
+     * @param running whether it was running a task (an estimate)
      */
-    public record WorkerStats(int index, long executed, long queued, long steals) {
+    public record WorkerStats(int index, long executed, long queued, long steals, boolean running) {
     }
 
     /**

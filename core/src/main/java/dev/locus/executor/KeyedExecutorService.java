@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.function.ToLongFunction;
 
 /**
  * An {@link ExecutorService} that places each task on a worker by its key (paper 002, Figure 1c):
@@ -13,6 +14,10 @@ import java.util.concurrent.Future;
  * <p>A task without a key ({@link #execute(Runnable)} of a task that is not {@link Keyed}) is
  * placed round-robin. Every submitted task is run exactly once, returned by {@link #shutdownNow()},
  * or handed to the {@link RejectionHandler}: never lost, never run twice.
+ *
+ * <p>Keys are {@code long}s, so that range routers can keep numerically close keys together. Other
+ * keys (strings, UUIDs, account objects) go through {@link #keyedBy(ToLongFunction)} or
+ * {@link #keyedByHash()}, which map them to a {@code long} and submit here.
  *
  * <p>Instances come from {@link LocusExecutors}.
  */
@@ -31,6 +36,28 @@ public interface KeyedExecutorService extends ExecutorService, AutoCloseable {
 
     /** Submits {@code task} to the worker that owns {@code key}; the future yields {@code null}. */
     Future<?> submit(long key, Runnable task);
+
+    /**
+     * A view of this executor that takes keys of type {@code K} and submits each task under
+     * {@code keyFunction}'s {@code long} for its key, with the ordering, exactly-once and rejection
+     * behaviour of {@link #execute(long, Runnable)}. Range locality carries over only as far as the
+     * function keeps the numeric order of keys that touch nearby data.
+     *
+     * @throws NullPointerException if {@code keyFunction} is null
+     */
+    default <K> ObjectKeyedExecutor<K> keyedBy(ToLongFunction<? super K> keyFunction) {
+        return new ObjectKeyedExecutor<>(this, keyFunction);
+    }
+
+    /**
+     * A view of this executor that takes any object as the key, mapped to a {@code long} by the
+     * {@linkplain ObjectKeyedExecutor#hashSpread() hash spread} of its {@code hashCode()}: equal keys
+     * keep their order, and keys spread evenly over {@code [0, Integer.MAX_VALUE]} (no range
+     * locality).
+     */
+    default <K> ObjectKeyedExecutor<K> keyedByHash() {
+        return keyedBy(ObjectKeyedExecutor.hashSpread());
+    }
 
     /**
      * Puts a task that is running on one of this executor's workers back into the queue of the

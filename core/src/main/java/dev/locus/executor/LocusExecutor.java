@@ -21,6 +21,7 @@ import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.IntStream;
 import javax.management.ObjectName;
@@ -89,7 +90,6 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
     /** One keyed task in this many (a power of two) is sampled for {@link ExecutorStats#hottestRanges()}. */
     private static final int STATS_SAMPLE_EVERY = 64;
     private static final int HOT_RANGE_BINS = 64;
-    private static final int HOT_RANGES = 5;
 
     final ExecutorConfig config;
     final Worker[] workers;
@@ -108,6 +108,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final EpochGate gate;
     private volatile long repartitionCount;
+    private final AtomicLong rejectedCount = new AtomicLong();
     private volatile ObjectName mbeanName;
 
     private LocusExecutor(ExecutorConfig config) {
@@ -212,6 +213,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
             gate.exit(e);
         }
         if (target == null) {
+            rejectedCount.incrementAndGet();
             config.rejectionHandler().rejected(task, this, e.runState != Epoch.RUNNING);
             return;
         }
@@ -426,9 +428,10 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
     public ExecutorStats stats() {
         List<WorkerStats> perWorker = new ArrayList<>(workers.length);
         for (Worker w : workers) {
-            perWorker.add(new WorkerStats(w.index, w.executed(), w.queued(), w.steals()));
+            perWorker.add(new WorkerStats(w.index, w.executed(), w.queued(), w.steals(), w.running()));
         }
-        return new ExecutorStats(perWorker, gate.current().table.boundaries(), repartitionCount, hottestRanges());
+        return new ExecutorStats(perWorker, gate.current().table.boundaries(), repartitionCount, hottestRanges(),
+                rejectedCount.get());
     }
 
     private List<KeyRangeLoad> hottestRanges() {
@@ -441,7 +444,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
                 .filter(i -> h.count(i) > 0)
                 .boxed()
                 .sorted(Comparator.comparingLong(h::count).reversed())
-                .limit(HOT_RANGES)
+                .limit(ExecutorStats.MAX_HOTTEST_RANGES)
                 .map(i -> new KeyRangeLoad(h.lowKey(i), h.highKey(i), (double) h.count(i) / samples.length))
                 .toList();
     }

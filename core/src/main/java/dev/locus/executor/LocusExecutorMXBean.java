@@ -21,6 +21,9 @@ public interface LocusExecutorMXBean {
 
     long getRepartitions();
 
+    /** Tasks handed to the rejection handler so far. */
+    long getRejected();
+
     /** The hottest key ranges, formatted as {@code [from, to) share%}. */
     String[] getHottestKeyRanges();
 

@@ -52,6 +52,7 @@ final class Worker implements Runnable {
     private static final int POLLING = PADDING;
     private static final int EXECUTED = PADDING + 1;
     private static final int STEALS = PADDING + 2;
+    private static final int STARTED = PADDING + 3;
 
     final int index;
     private final LocusExecutor executor;
@@ -65,11 +66,11 @@ final class Worker implements Runnable {
     private volatile boolean parked;
     /**
      * What this worker's thread writes for every task: the polling flag (1 while polling) and the
-     * executed and stolen counts, through OWNED at their slots, padded so that they share no cache
+     * started, executed and stolen counts, through OWNED at their slots, padded so that they share no cache
      * line with the fields producers read for every task (queue, parked, thread). In this object's
      * fields they did, and each task's writes made the next producer's reads miss.
      */
-    private final long[] owned = new long[STEALS + 1 + PADDING];
+    private final long[] owned = new long[STARTED + 1 + PADDING];
 
     /** Held tasks by the worker they moved from; owned by this worker while polling. */
     private final ArrayDeque<Runnable>[] heldFrom;
@@ -196,6 +197,16 @@ final class Worker implements Runnable {
 
     long executed() {
         return (long) OWNED.getOpaque(owned, EXECUTED);
+    }
+
+    /**
+     * Whether a task is running: a started count above the executed count. An estimate, as the
+     * counters are read one after the other with opaque loads: a task that just ended may still
+     * count, one that just began may not.
+     */
+    boolean running() {
+        long executed = (long) OWNED.getOpaque(owned, EXECUTED);
+        return (long) OWNED.getOpaque(owned, STARTED) > executed;
     }
 
     long steals() {
@@ -366,6 +377,7 @@ final class Worker implements Runnable {
 
     private void runTask(Runnable task) {
         clearStaleInterrupt();
+        OWNED.setOpaque(owned, STARTED, (long) OWNED.getOpaque(owned, STARTED) + 1);
         try {
             task.run();
         } catch (Throwable failure) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.SplittableRandom;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -190,6 +191,9 @@ class NoLostTaskTest {
         private void produce(KeyedExecutorService executor, int producer, List<Submitted> futures,
                              CountDownLatch start) {
             SplittableRandom random = new SplittableRandom(seed ^ (0x9E3779B97F4A7C15L * (producer + 1)));
+            // object keys: hashed strings (anywhere in [0, 2^31)), and UUIDs that carry the numeric key
+            ObjectKeyedExecutor<String> byName = executor.keyedByHash();
+            ObjectKeyedExecutor<UUID> byUuid = executor.keyedBy(UUID::getLeastSignificantBits);
             try {
                 start.await();
                 for (int i = 0; i < TASKS_PER_PRODUCER; i++) {
@@ -201,11 +205,13 @@ class NoLostTaskTest {
                     // slower than submitting, so that queues hold tasks when shutdownNow() comes
                     int spins = random.nextInt(32) == 0 ? -1 : random.nextInt(4096);
                     try {
-                        switch (random.nextInt(5)) {
+                        switch (random.nextInt(7)) {
                             case 0 -> executor.execute(key, new IdTask(id, spins, ran));
                             case 1 -> executor.execute(new IdTask(id, spins, ran));
                             case 2 -> executor.execute(new KeyedIdTask(id, spins, ran, key));
                             case 3 -> futures.add(new Submitted(executor.submit(key, new IdCallable(id, ran)), id));
+                            case 4 -> byName.execute("key-" + key, new IdTask(id, spins, ran));
+                            case 5 -> futures.add(new Submitted(byUuid.submit(new UUID(id, key), new IdCallable(id, ran)), id));
                             default -> futures.add(new Submitted(executor.submit(new IdCallable(id, ran)), id));
                         }
                     } catch (RejectedExecutionException e) {

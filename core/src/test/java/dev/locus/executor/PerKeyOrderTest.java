@@ -25,25 +25,30 @@ import org.junit.jupiter.api.Test;
  */
 class PerKeyOrderTest {
 
-    private static final int KEYS = 64;
+    static final int KEYS = 64;
     private static final int PRODUCERS = 3;
     /** Tasks a producer may have queued; more would delay every hand-off behind a long backlog. */
     private static final int MAX_OUTSTANDING = 1_000;
 
-    /** A router that proposes a random range table about once every {@code every} keys. */
+    /**
+     * A router that proposes a random range table over {@code [0, maxKey]} about once every
+     * {@code every} keys.
+     */
     static final class ChurningRouter implements Router {
 
         private final int workers;
         private final int every;
+        private final long maxKey;
 
-        ChurningRouter(int workers, int every) {
+        ChurningRouter(int workers, int every, long maxKey) {
             this.workers = workers;
             this.every = every;
+            this.maxKey = maxKey;
         }
 
         @Override
         public RoutingTable initialTable() {
-            return RangeTable.equalWidth(workers, 0, KEYS - 1);
+            return RangeTable.equalWidth(workers, 0, maxKey);
         }
 
         @Override
@@ -61,7 +66,7 @@ class PerKeyOrderTest {
             ThreadLocalRandom random = ThreadLocalRandom.current();
             long[] cuts = new long[workers - 1];
             for (int i = 0; i < cuts.length; i++) {
-                cuts[i] = random.nextLong(KEYS + 1);
+                cuts[i] = random.nextLong(maxKey + 2);
             }
             Arrays.sort(cuts);
             return RangeTable.of(cuts);
@@ -74,7 +79,7 @@ class PerKeyOrderTest {
         for (int round = 0; round < 100; round++) {
             int workers = 2 + round % 3;
             repartitions += runRound(round, LocusExecutors.builder(workers)
-                    .router(w -> new ChurningRouter(w, 20)).name("order-churn-" + round).build(), 10_000);
+                    .router(w -> new ChurningRouter(w, 20, KEYS - 1)).name("order-churn-" + round).build(), 10_000);
         }
         System.out.println("forced re-partitions across rounds: " + repartitions);
         assertTrue(repartitions > 500, "too few re-partitions to test the hand-off: " + repartitions);
@@ -97,12 +102,24 @@ class PerKeyOrderTest {
         runRound(0, LocusExecutors.fixedRange(3, 0, KEYS - 1), 20_000);
     }
 
+    private static long runRound(int round, KeyedExecutorService executor, int tasksPerProducer)
+            throws Exception {
+        return runRound(round, executor, executor::execute, tasksPerProducer);
+    }
+
+    /** How a round submits the task of key number {@code key} (one of {@link #KEYS}). */
+    @FunctionalInterface
+    interface Submitter {
+        void submit(int key, Runnable task);
+    }
+
     /**
      * Producers submit tasks whose keys drift from a skewed to a uniform spread (so an adaptive
-     * router has something to follow); each task checks it is the next of its (producer, key) and
-     * that no other task of its key is running. Returns the executor's re-partition count.
+     * router has something to follow), each through {@code submitter}; each task checks it is the
+     * next of its (producer, key) and that no other task of its key is running. Shuts the executor
+     * down and returns its re-partition count.
      */
-    private static long runRound(int round, KeyedExecutorService executor, int tasksPerProducer)
+    static long runRound(int round, KeyedExecutorService executor, Submitter submitter, int tasksPerProducer)
             throws Exception {
         AtomicIntegerArray lastSeq = new AtomicIntegerArray(PRODUCERS * KEYS);
         AtomicIntegerArray running = new AtomicIntegerArray(KEYS);
@@ -124,7 +141,7 @@ class PerKeyOrderTest {
                     int key = i < tasksPerProducer / 2 ? random.nextInt(KEYS / 4) : random.nextInt(KEYS);
                     int mySeq = ++seq[key];
                     int slot = producer * KEYS + key;
-                    executor.execute(key, () -> {
+                    submitter.submit(key, () -> {
                         if (running.getAndIncrement(key) != 0) {
                             violations.incrementAndGet();
                             firstViolation.compareAndSet(null, "key " + key + " overlapped");
