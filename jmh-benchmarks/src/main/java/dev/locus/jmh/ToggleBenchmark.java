@@ -11,9 +11,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Paper 000 §4 (Figures 3–6(a)): hierarchical tasks per second under round-robin with each
@@ -106,7 +104,7 @@ public class ToggleBenchmark extends BenchmarkDefaults {
 
     /** The scheduler, its lock manager and its workers; the workload is the subclass's. */
     @State(Scope.Benchmark)
-    public abstract static class Setting {
+    public abstract static class Setting extends HierarchySetting<SchedulerTrial> {
 
         @Param({"roundRobin", "toggle", "toggleNoSteal", "toggleExclusive"})
         public String scheduler;
@@ -118,31 +116,9 @@ public class ToggleBenchmark extends BenchmarkDefaults {
         @Param({"1", "2"})
         public int workers;
 
-        SchedulerTrial trial;
-        private final Batch batch = new Batch();
-
-        @Setup(Level.Trial)
-        public void start(BenchmarkParams params) {
-            if (params.getThreads() != 1) {
-                throw new IllegalStateException("one producer feeds the scheduler; run it with one JMH thread, not "
-                        + params.getThreads());
-            }
-            trial = SchedulerTrial.start(workload(), scheduler, lockManager, workers);
-        }
-
-        @TearDown(Level.Trial)
-        public void stop() throws InterruptedException {
-            trial.stop();
-        }
-
-        /** The workload this setting's params name. */
-        abstract HierarchyWorkload workload();
-
-        void runBatch() {
-            for (int i = 0; i < Batch.SIZE; i++) {
-                batch.set(i, trial.submitNext());
-            }
-            batch.await();
+        @Override
+        SchedulerTrial startTrial(HierarchyWorkload workload) {
+            return SchedulerTrial.start(workload, scheduler, lockManager, workers);
         }
     }
 

@@ -11,9 +11,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Issue 17, item 3(a): Toggle + STM against round-robin + STM. Committed transactions per second
@@ -71,7 +69,7 @@ public class ToggleStmBenchmark extends BenchmarkDefaults {
 
     /** The scheduler and its workers; the workload is the subclass's. */
     @State(Scope.Benchmark)
-    public abstract static class Setting {
+    public abstract static class Setting extends HierarchySetting<TransactionalTrial> {
 
         @Param({"roundRobin", "toggle", "togglePlacement"})
         public String scheduler;
@@ -80,31 +78,9 @@ public class ToggleStmBenchmark extends BenchmarkDefaults {
         @Param({"2", "4"})
         public int workers;
 
-        TransactionalTrial trial;
-        private final Batch batch = new Batch();
-
-        @Setup(Level.Trial)
-        public void start(BenchmarkParams params) {
-            if (params.getThreads() != 1) {
-                throw new IllegalStateException("one producer feeds the scheduler; run it with one JMH thread, not "
-                        + params.getThreads());
-            }
-            trial = TransactionalTrial.start(workload(), scheduler, workers);
-        }
-
-        @TearDown(Level.Trial)
-        public void stop() throws InterruptedException {
-            trial.stop();
-        }
-
-        /** The workload this setting's params name. */
-        abstract HierarchyWorkload workload();
-
-        void runBatch() {
-            for (int i = 0; i < Batch.SIZE; i++) {
-                batch.set(i, trial.submitNext());
-            }
-            batch.await();
+        @Override
+        TransactionalTrial startTrial(HierarchyWorkload workload) {
+            return TransactionalTrial.start(workload, scheduler, workers);
         }
     }
 

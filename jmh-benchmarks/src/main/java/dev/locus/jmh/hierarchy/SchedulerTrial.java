@@ -12,7 +12,7 @@ import java.util.concurrent.Future;
  * trial.stop();
  * }</pre>
  */
-public final class SchedulerTrial {
+public final class SchedulerTrial implements HierarchyTrial {
 
     private final HierarchyWorkload workload;
     private final TaskScheduler scheduler;
@@ -42,6 +42,7 @@ public final class SchedulerTrial {
     }
 
     /** Submits the workload's next task; the future completes when it has run. */
+    @Override
     public Future<?> submitNext() {
         return scheduler.submit(workload.task(next++), workload.counters());
     }
@@ -57,6 +58,7 @@ public final class SchedulerTrial {
     }
 
     /** Stops the workers and waits for them; call it when no task is pending. */
+    @Override
     public void stop() throws InterruptedException {
         scheduler.stop();
     }

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * trial.stop();
  * }</pre>
  */
-public final class TransactionalTrial {
+public final class TransactionalTrial implements HierarchyTrial {
 
     /** How long {@link #stop()} waits for the workers to finish. */
     private static final long STOP_SECONDS = 10;
@@ -104,6 +104,7 @@ public final class TransactionalTrial {
      * Submits the workload's next task as a transaction, placed by its lock set (round-robin: under
      * its lowest leaf as the key, which round-robin ignores); the future completes at its commit.
      */
+    @Override
     public Future<?> submitNext() {
         WorkloadTask work = workload.task(next++);
         if (byLockSet) {
@@ -123,6 +124,7 @@ public final class TransactionalTrial {
     }
 
     /** Stops the workers and waits for them; call it when no transaction is pending. */
+    @Override
     public void stop() throws InterruptedException {
         executor.shutdown();
         if (!executor.awaitTermination(STOP_SECONDS, TimeUnit.SECONDS)) {
