@@ -5,7 +5,6 @@ import dev.locus.hierarchy.lock.HierarchicalLockManager;
 import dev.locus.toggle.ToggleExecutor;
 import dev.locus.toggle.ToggleStats;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Toggle (paper 000 §3) with its default thresholds and equal bucket ranges: in lock-manager mode
@@ -15,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 final class ToggleScheduler implements TaskScheduler {
 
     /** How long {@link #stop()} waits for the workers to finish. */
-    private static final long STOP_SECONDS = 10;
 
     private final ToggleExecutor executor;
 
@@ -44,14 +42,9 @@ final class ToggleScheduler implements TaskScheduler {
         return executor.stats().stolen();
     }
 
-    /** @throws IllegalStateException if the workers have not finished after {@value #STOP_SECONDS} s */
+    /** @throws IllegalStateException if the workers have not finished after {@value Shutdown#SECONDS} s */
     @Override
     public void stop() throws InterruptedException {
-        executor.shutdown();
-        if (!executor.awaitTermination(STOP_SECONDS, TimeUnit.SECONDS)) {
-            int dropped = executor.shutdownNow().size();
-            throw new IllegalStateException(executor + " did not terminate within " + STOP_SECONDS + " s; dropped "
-                    + dropped + " queued tasks");
-        }
+        Shutdown.awaitOrFail(executor, "tasks");
     }
 }

@@ -7,7 +7,6 @@ import dev.locus.stm.TransactionalExecutor;
 import dev.locus.toggle.ToggleExecutor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One trial of the Toggle + STM suite: a workload's tasks run as Multiverse transactions through
@@ -25,9 +24,6 @@ import java.util.concurrent.TimeUnit;
  * }</pre>
  */
 public final class TransactionalTrial implements HierarchyTrial {
-
-    /** How long {@link #stop()} waits for the workers to finish. */
-    private static final long STOP_SECONDS = 10;
 
     /** The schedulers compared, by the label of the benchmark's {@code scheduler} param. */
     enum Scheduler {
@@ -126,11 +122,6 @@ public final class TransactionalTrial implements HierarchyTrial {
     /** Stops the workers and waits for them; call it when no transaction is pending. */
     @Override
     public void stop() throws InterruptedException {
-        executor.shutdown();
-        if (!executor.awaitTermination(STOP_SECONDS, TimeUnit.SECONDS)) {
-            int dropped = executor.shutdownNow().size();
-            throw new IllegalStateException(executor + " did not terminate within " + STOP_SECONDS + " s; dropped "
-                    + dropped + " queued transactions");
-        }
+        Shutdown.awaitOrFail(executor, "transactions");
     }
 }
