@@ -42,7 +42,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * locks of their own; a task that spans several buckets waits until it holds all of them.
  * <b>Lock-manager</b> ({@link Builder#lockManager(TaskLocking)}): each task takes its locks from a
  * lock manager around its operation and the executor only places tasks, as Toggle + DomLock in
- * the paper. In both modes tasks run in no particular order.
+ * the paper; or ({@link Builder#lockManager(TaskGuard)}) a guard runs the operation itself, as
+ * {@link ElidedLocking} runs it as an elided critical section. In both modes tasks run in no particular order.
  *
  * <p>A plain {@link Runnable} or {@link Callable}, one with no lock set, is by default treated as
  * locking the root for writing: it runs alone, which is safe whatever it touches, and slow.
@@ -123,7 +124,7 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
     private final String name;
     private final BucketRanges ranges;
     private final Settings settings;
-    private final TaskLocking locking;
+    private final TaskGuard locking;
     private final LockSet plainLocks;
     private final RoutingTable independentTasks;
     /** {@code ownClaim[b]} is the claim list of a task that spans bucket {@code b} alone. */
@@ -522,7 +523,7 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
         private int delayThreshold = 32;
         private int innerBuckets;
         private boolean stealing = true;
-        private TaskLocking locking;
+        private TaskGuard locking;
         private PlainTasks plainTasks = PlainTasks.EXCLUSIVE;
         private RangeTable sampledTable;
         private IdleStrategy idleStrategy = IdleStrategy.defaultStrategy();
@@ -594,7 +595,16 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
          * {@linkplain PlainTasks#INDEPENDENT independent}.
          */
         public Builder lockManager(TaskLocking locking) {
-            this.locking = Objects.requireNonNull(locking, "locking");
+            return lockManager((TaskGuard) locking);
+        }
+
+        /**
+         * Lock-manager mode with a guard that runs each task's operation itself:
+         * {@code guard.call(task's lock set, operation)}, such as {@link ElidedLocking}'s critical
+         * sections; otherwise as {@link #lockManager(TaskLocking)}.
+         */
+        public Builder lockManager(TaskGuard guard) {
+            this.locking = Objects.requireNonNull(guard, "guard");
             return this;
         }
 
