@@ -1,0 +1,145 @@
+package dev.locus.jmh.report;
+
+import dev.locus.jmh.report.Claim.Verdict;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The part of {@code REPORT.md} on issue 17's elided critical sections on keyed executors: what the
+ * suite measures, its three claims with their verdicts and, in words, whether composition helps,
+ * a table of operations/s and ALE's get counts side by side for the two executors, and the chart.
+ */
+final class ElidedPlacementSection {
+
+    private static final String MEASURED = """
+            Map operations per second: paper 003's HashMap (1,024 buckets, key range 4,096, half \
+            present at the start, 60% get, 20% insert, 20% remove, 1 KB values: the elision \
+            suite's mixed workload), each operation an ALE critical section submitted as a task \
+            with KeyedSections.submit from one producer thread (the JMH thread), in batches of 256 \
+            that it waits for; "±" as in paper 002's tables. Executors, both with 2 workers: \
+            adaptive keyed by the operation's bucket (warm-up partition [0, 1023] cut in two, then \
+            its PD-partition), and roundRobin, which ignores the key. Policy: static SWOPT, one \
+            optimistic attempt then the lock (Static-SWOPTLock-1), so each failed validation is \
+            one fall-back. Maps: "one lock" is the paper's, one ElidableLock and one version word; \
+            "16 segments" gives each range of 64 buckets its own lock and version word, so a writer \
+            invalidates only its own segment's readers, and placement by bucket sends all of a \
+            segment's sections but those of the one segment the partition cuts to one worker. \
+            Counts are get's, per second, from ALE's report (its counters' estimates); success \
+            rate = optimistic successes ÷ optimistic attempts. "—" marks a cell not measured.""";
+
+    private final ElidedPlacementResults results;
+    private final List<Claim> claims;
+    private final Optional<Path> chart;
+
+    /**
+     * @param claims {@link ElidedPlacementClaims#evaluate}'s
+     * @param chart the PNG written, if any
+     */
+    ElidedPlacementSection(ElidedPlacementResults results, List<Claim> claims, Optional<Path> chart) {
+        this.results = results;
+        this.claims = claims;
+        this.chart = chart;
+    }
+
+    /** The section, from its heading; empty if the results have no rows of the suite. */
+    String document() {
+        if (results.isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder();
+        md.append("# Issue 17: elided critical sections on keyed executors\n\n");
+        md.append("Issue 17 item 3(b): paper 003's HashMap driven through adaptive keyed by bucket against"
+                + " round-robin, with ALE's counts side by side. The machine and profile are under \"Run\" above.\n\n");
+        md.append("## What is measured\n\n").append(MEASURED).append("\n\n");
+        md.append("## Does placement help elision?\n\n").append(claimsTable()).append('\n').append(Claim.RULE)
+                .append("\n\n");
+        md.append(conclusion()).append("\n\n");
+        md.append("## Operations/s and get's counts\n\n").append(table()).append('\n');
+        chart.ifPresent(png -> md.append("![").append(ElidedPlacementChart.TITLE).append("](")
+                .append(png.getFileName()).append(")\n\n"));
+        return md.toString();
+    }
+
+    /** Issue 17's claims on placement and elision. */
+    String claimsTable() {
+        return MarkdownReport.claimsTable(claims);
+    }
+
+    /** Whether composition helps, one plain sentence per claim. */
+    String conclusion() {
+        return "**Success rate, " + ElidedPlacementClaims.SEGMENTED + " segments:** " + successRate(claims.get(0).verdict())
+                + "\n\n**Throughput, " + ElidedPlacementClaims.SEGMENTED + " segments:** "
+                + throughput(claims.get(1).verdict())
+                + "\n\n**One lock (the prediction):** " + prediction(claims.get(2).verdict());
+    }
+
+    private static String successRate(Verdict verdict) {
+        return switch (verdict) {
+            case REPRODUCED -> "composition helps elision here: placing by bucket keeps get's optimistic success"
+                    + " rate at least as high as round-robin's (the 95% interval at or above 1.00×).";
+            case CONTRADICTED -> "composition does not help elision here: get's optimistic success rate is lower"
+                    + " under placement by bucket than under round-robin (the whole 95% interval below 1.00×).";
+            case INCONCLUSIVE -> "composition is not shown to help elision: the 95% interval spans 1.00× or there"
+                    + " are too few rounds for one.";
+            case NOT_MEASURED -> "not measured.";
+        };
+    }
+
+    private static String throughput(Verdict verdict) {
+        return switch (verdict) {
+            case REPRODUCED -> "composition costs no throughput here: adaptive runs at least as many operations/s"
+                    + " as round-robin.";
+            case CONTRADICTED -> "composition does not help throughput here: adaptive runs fewer operations/s than"
+                    + " round-robin (the whole 95% interval below 1.00×); whatever elision gains is smaller than"
+                    + " what the executor's placement costs.";
+            case INCONCLUSIVE -> "not shown either way: the 95% interval spans 1.00× or there are too few rounds.";
+            case NOT_MEASURED -> "not measured.";
+        };
+    }
+
+    private static String prediction(Verdict verdict) {
+        return switch (verdict) {
+            case REPRODUCED -> "as predicted, placement does not raise the success rate when one version word"
+                    + " covers the whole map (the 95% interval at or below 1.00×).";
+            case CONTRADICTED -> "against the prediction, placement raised the success rate on the one-lock map"
+                    + " (the whole 95% interval above 1.00×): something besides the version word, such as when"
+                    + " the workers run, changed.";
+            case INCONCLUSIVE -> "the prediction is neither confirmed nor refuted: the 95% interval spans 1.00× or"
+                    + " there are too few rounds.";
+            case NOT_MEASURED -> "not measured.";
+        };
+    }
+
+    /** A row per map and executor: ops/s, get's counts per second, the success rate, the ratios. */
+    private MarkdownTable table() {
+        MarkdownTable table = new MarkdownTable(2, "map", "executor", "ops/s", "optimistic successes/s",
+                "optimistic failures/s", "lock fall-backs/s", "fall-backs per 1,000 ops", "success rate",
+                "ops/s ÷ roundRobin", "success rate ÷ roundRobin");
+        for (int segments : results.segments()) {
+            for (String executor : results.executors()) {
+                results.find(executor, segments).ifPresent(m -> {
+                    boolean baseline = executor.equals(Names.ROUND_ROBIN);
+                    table.row(List.of(ElidedPlacementResults.shape(segments), executor,
+                            Format.throughput(m.opsPerSecond(), m.error(), m.rounds()),
+                            Format.throughput(m.successes().mean()), Format.throughput(m.failures().mean()),
+                            Format.throughput(m.fallbacks().mean()), perThousand(m.fallbacksPerThousand()),
+                            rate(m.successRate().mean()),
+                            baseline ? "baseline" : results.throughputOverRoundRobin(executor, segments).toString(),
+                            baseline ? "baseline" : results.successRateOverRoundRobin(executor, segments).toString()));
+                });
+            }
+        }
+        return table;
+    }
+
+    private static String perThousand(double value) {
+        return Double.isNaN(value) ? Format.MISSING : String.format(Locale.ROOT, "%.3f", value);
+    }
+
+    /** A success rate with four decimals of a percent, e.g. "99.9712%": failures are rare. */
+    private static String rate(double fraction) {
+        return Double.isNaN(fraction) ? Format.MISSING : String.format(Locale.ROOT, "%.4f%%", 100 * fraction);
+    }
+}
