@@ -428,6 +428,7 @@ public final class Reproduce {
             return switch (param) {
                 case "workers" -> "w=";
                 case "threads" -> "threads=";
+                case "segments" -> "segments=";
                 default -> "";
             };
         }
@@ -436,7 +437,7 @@ public final class Reproduce {
         public String toString() {
             StringBuilder s = new StringBuilder(method);
             Stream.of("mix", "scale", "skewness", "nodes", "size", "distribution", "executor", "scheduler", "lockManager",
-                            "workers", "configuration", "threads", "implementation", "workload", "valueSize")
+                            "workers", "configuration", "threads", "implementation", "workload", "valueSize", "segments")
                     .filter(params::containsKey)
                     .forEach(p -> s.append(' ').append(label(p)).append(params.get(p)));
             if (threads > 0) {

@@ -17,13 +17,16 @@ import java.util.List;
 record ElidedPlacementMeasurement(String executor, int segments, double opsPerSecond, double error, Rounds rounds,
         Rounds successes, Rounds failures, Rounds fallbacks) {
 
-    /** get's optimistic success rate, successes ÷ attempts, in each round. */
-    Rounds successRate() {
+    /**
+     * get's optimistic failure rate in each round: failed optimistic attempts ÷ all of them, each
+     * count per second plus one, so that a round without failures keeps a finite logarithm for
+     * {@link Ratio} (it reads as one failure in a second, about the counters' resolution).
+     */
+    Rounds failureRate() {
         List<Double> rates = new ArrayList<>();
         for (int i = 0; i < Math.min(successes.count(), failures.count()); i++) {
-            double s = successes.values().get(i);
-            double attempts = s + failures.values().get(i);
-            rates.add(attempts > 0 ? s / attempts : Double.NaN);
+            double f = failures.values().get(i);
+            rates.add((f + 1) / (successes.values().get(i) + f + 1));
         }
         return new Rounds(rates);
     }

@@ -38,10 +38,10 @@ final class ElidedPlacementResults {
                 rounds(Names.ROUND_ROBIN, segments, ElidedPlacementMeasurement::rounds));
     }
 
-    /** {@code executor}'s optimistic success rate over round-robin's on the map of {@code segments}, paired by round. */
-    Ratio successRateOverRoundRobin(String executor, int segments) {
-        return Ratio.of(rounds(executor, segments, ElidedPlacementMeasurement::successRate),
-                rounds(Names.ROUND_ROBIN, segments, ElidedPlacementMeasurement::successRate));
+    /** {@code executor}'s optimistic failure rate over round-robin's on the map of {@code segments}, paired by round. */
+    Ratio failureRateOverRoundRobin(String executor, int segments) {
+        return Ratio.of(rounds(executor, segments, ElidedPlacementMeasurement::failureRate),
+                rounds(Names.ROUND_ROBIN, segments, ElidedPlacementMeasurement::failureRate));
     }
 
     /** The segment counts measured, ascending. */

@@ -27,7 +27,8 @@ final class ElidedPlacementSection {
             invalidates only its own segment's readers, and placement by bucket sends all of a \
             segment's sections but those of the one segment the partition cuts to one worker. \
             Counts are get's, per second, from ALE's report (its counters' estimates); success \
-            rate = optimistic successes ÷ optimistic attempts. "—" marks a cell not measured.""";
+            failure rate = failed ÷ all optimistic attempts of get, per 1,000. "—" marks a cell not \
+            measured.""";
 
     private final ElidedPlacementResults results;
     private final List<Claim> claims;
@@ -69,18 +70,18 @@ final class ElidedPlacementSection {
 
     /** Whether composition helps, one plain sentence per claim. */
     String conclusion() {
-        return "**Success rate, " + ElidedPlacementClaims.SEGMENTED + " segments:** " + successRate(claims.get(0).verdict())
+        return "**Failure rate, " + ElidedPlacementClaims.SEGMENTED + " segments:** " + failureRate(claims.get(0).verdict())
                 + "\n\n**Throughput, " + ElidedPlacementClaims.SEGMENTED + " segments:** "
                 + throughput(claims.get(1).verdict())
                 + "\n\n**One lock (the prediction):** " + prediction(claims.get(2).verdict());
     }
 
-    private static String successRate(Verdict verdict) {
+    private static String failureRate(Verdict verdict) {
         return switch (verdict) {
-            case REPRODUCED -> "composition helps elision here: placing by bucket keeps get's optimistic success"
-                    + " rate at least as high as round-robin's (the 95% interval at or above 1.00×).";
-            case CONTRADICTED -> "composition does not help elision here: get's optimistic success rate is lower"
-                    + " under placement by bucket than under round-robin (the whole 95% interval below 1.00×).";
+            case REPRODUCED -> "composition helps elision here: placing by bucket cuts get's optimistic failures,"
+                    + " hence its fall-backs to the lock, below round-robin's (the 95% interval below 1.00×).";
+            case CONTRADICTED -> "composition does not help elision here: get's optimistic failure rate under"
+                    + " placement by bucket is at or above round-robin's (the whole 95% interval at or above 1.00×).";
             case INCONCLUSIVE -> "composition is not shown to help elision: the 95% interval spans 1.00× or there"
                     + " are too few rounds for one.";
             case NOT_MEASURED -> "not measured.";
@@ -101,13 +102,13 @@ final class ElidedPlacementSection {
 
     private static String prediction(Verdict verdict) {
         return switch (verdict) {
-            case REPRODUCED -> "as predicted, placement does not raise the success rate when one version word"
-                    + " covers the whole map (the 95% interval at or below 1.00×).";
-            case CONTRADICTED -> "against the prediction, placement raised the success rate on the one-lock map"
-                    + " (the whole 95% interval above 1.00×): something besides the version word, such as when"
-                    + " the workers run, changed.";
-            case INCONCLUSIVE -> "the prediction is neither confirmed nor refuted: the 95% interval spans 1.00× or"
-                    + " there are too few rounds.";
+            case REPRODUCED -> "as predicted, placement leaves the failure rate alone (within a factor of 2) when one"
+                    + " version word covers the whole map.";
+            case CONTRADICTED -> "against the prediction, placement changed the failure rate by more than a factor of"
+                    + " 2 on the one-lock map: something besides the version word, such as how often both workers"
+                    + " run at once, differs between the executors.";
+            case INCONCLUSIVE -> "the prediction is neither confirmed nor refuted: the 95% interval crosses the band"
+                    + " [0.50×, 2.00×] or there are too few rounds.";
             case NOT_MEASURED -> "not measured.";
         };
     }
@@ -115,8 +116,8 @@ final class ElidedPlacementSection {
     /** A row per map and executor: ops/s, get's counts per second, the success rate, the ratios. */
     private MarkdownTable table() {
         MarkdownTable table = new MarkdownTable(2, "map", "executor", "ops/s", "optimistic successes/s",
-                "optimistic failures/s", "lock fall-backs/s", "fall-backs per 1,000 ops", "success rate",
-                "ops/s ÷ roundRobin", "success rate ÷ roundRobin");
+                "optimistic failures/s", "lock fall-backs/s", "fall-backs per 1,000 ops", "failures per 1,000 attempts",
+                "ops/s ÷ roundRobin", "failure rate ÷ roundRobin");
         for (int segments : results.segments()) {
             for (String executor : results.executors()) {
                 results.find(executor, segments).ifPresent(m -> {
@@ -125,9 +126,9 @@ final class ElidedPlacementSection {
                             Format.throughput(m.opsPerSecond(), m.error(), m.rounds()),
                             Format.throughput(m.successes().mean()), Format.throughput(m.failures().mean()),
                             Format.throughput(m.fallbacks().mean()), perThousand(m.fallbacksPerThousand()),
-                            rate(m.successRate().mean()),
+                            perThousand(1000 * m.failureRate().mean()),
                             baseline ? "baseline" : results.throughputOverRoundRobin(executor, segments).toString(),
-                            baseline ? "baseline" : results.successRateOverRoundRobin(executor, segments).toString()));
+                            baseline ? "baseline" : results.failureRateOverRoundRobin(executor, segments).toString()));
                 });
             }
         }
@@ -136,10 +137,5 @@ final class ElidedPlacementSection {
 
     private static String perThousand(double value) {
         return Double.isNaN(value) ? Format.MISSING : String.format(Locale.ROOT, "%.3f", value);
-    }
-
-    /** A success rate with four decimals of a percent, e.g. "99.9712%": failures are rare. */
-    private static String rate(double fraction) {
-        return Double.isNaN(fraction) ? Format.MISSING : String.format(Locale.ROOT, "%.4f%%", 100 * fraction);
     }
 }
