@@ -37,7 +37,13 @@ import java.util.function.Supplier;
  * region, is a SWOPT candidate: its optimistic body runs without the lock, must
  * {@linkplain Swopt#validate() validate} before using anything it read, and must have no effect;
  * whether it is tried, and how often before the lock, is the regions' {@link ElisionPolicy}'s
- * choice. Such a task submitted otherwise runs its lock-mode body.
+ * choice. Such a task submitted otherwise runs its lock-mode body. Optimistic readers of a region
+ * wait, spinning, while a writer of it runs (ALE's version word is odd then); a writer's operation
+ * should therefore be short.
+ *
+ * <p>Region locks are taken uninterruptibly, as {@link ElidableLock} takes its lock: {@link #call}
+ * never throws {@link InterruptedException}, and an interrupted task still runs; its operation
+ * sees the interrupt status.
  *
  * <pre>{@code
  * ElidedLocking elided = ElidedLocking.builder(hierarchy, 16).policy(ElisionPolicy::adaptive).build();

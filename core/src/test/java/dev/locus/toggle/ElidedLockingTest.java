@@ -2,6 +2,7 @@ package dev.locus.toggle;
 
 import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,15 +17,16 @@ import dev.locus.hierarchy.LockMode;
 import dev.locus.hierarchy.LockSet;
 import dev.locus.testing.LeafOverlapDetector;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -95,69 +97,113 @@ class ElidedLockingTest {
     /**
      * Writers keep {@code a[leaf] == b[leaf]} for the leaves of their lock set, but break it for a
      * while in the middle; optimistic readers of one leaf check it. A reader that returned a broken
-     * pair would have used what it read without a valid validation.
+     * pair would have used what it read without a valid validation. A writer thread and a reader
+     * thread call the manager directly, so that they overlap whatever a scheduler would do.
      */
     @ParameterizedTest(name = "{0} region(s)")
     @ValueSource(ints = {1, 4})
     void optimisticReadersNeverSeeAHalfDoneWrite(int regions) throws Exception {
         Hierarchy h = TestHierarchies.tree(4, 3); // 64 leaves
         ElidedLocking elided = ElidedLocking.builder(h, regions).policy(() -> ElisionPolicy.fixed(0, 5)).build();
-        int[] a = new int[h.leafCount()];
-        int[] b = new int[h.leafCount()];
-        int writes = 0;
-        int operations = 4_500; // below 4,096 executions per granule, where the report counts exactly
-        long expectedIncrements = 0;
-        List<Future<Boolean>> results = new ArrayList<>();
-        ToggleExecutor executor = ToggleExecutor.builder(h, WORKERS).lockManager(elided).build();
-        try {
-            SplittableRandom random = new SplittableRandom(5);
-            for (int i = 0; i < operations; i++) {
+        // volatile accesses, so that neither side's compiled code merges or reorders a and b
+        AtomicIntegerArray a = new AtomicIntegerArray(h.leafCount());
+        AtomicIntegerArray b = new AtomicIntegerArray(h.leafCount());
+        int reads = 3_000; // below 4,096 executions per granule, where the report counts exactly
+        AtomicInteger writes = new AtomicInteger();
+        AtomicLong increments = new AtomicLong();
+        AtomicInteger broken = new AtomicInteger();
+        CountDownLatch readersDone = new CountDownLatch(1);
+        CountDownLatch start = new CountDownLatch(2);
+        Thread writer = new Thread(() -> {
+            SplittableRandom random = new SplittableRandom(3);
+            start.countDown();
+            while (readersDone.getCount() > 0 && writes.get() < 3_000) {
                 int leaf = random.nextInt(h.leafCount());
-                if (random.nextInt(5) == 0) {
-                    writes++;
-                    int node = random.nextBoolean() ? h.leafNode(leaf) : h.parents(h.leafNode(leaf))[0];
-                    expectedIncrements += h.hi(node) - h.lo(node) + 1;
-                    executor.execute(LockSet.of(h, node, LockMode.WRITE), () -> {
-                        for (int l = h.lo(node); l <= h.hi(node); l++) {
-                            a[l]++;
+                int node = random.nextBoolean() ? h.root()
+                        : random.nextBoolean() ? h.leafNode(leaf) : h.parents(h.leafNode(leaf))[0];
+                call(elided, LockSet.of(h, node, LockMode.WRITE), () -> {
+                    for (int l = h.lo(node); l <= h.hi(node); l++) {
+                        a.incrementAndGet(l);
+                        for (int spin = 0; spin < 20; spin++) {
+                            Thread.onSpinWait();
+                        }
+                        b.incrementAndGet(l);
+                    }
+                    return null;
+                });
+                writes.incrementAndGet();
+                increments.addAndGet(h.hi(node) - h.lo(node) + 1);
+            }
+        });
+        Thread reader = new Thread(() -> {
+            SplittableRandom random = new SplittableRandom(4);
+            start.countDown();
+            for (int i = 0; i < reads; i++) {
+                int leaf = random.nextInt(h.leafCount());
+                boolean whole = call(elided, LockSet.of(h, h.leafNode(leaf), LockMode.READ),
+                        ElidedLocking.reading(() -> a.get(leaf) == b.get(leaf), swopt -> {
+                            int x = a.get(leaf);
                             for (int spin = 0; spin < 10; spin++) {
                                 Thread.onSpinWait();
                             }
-                            b[l]++;
-                        }
-                    });
-                } else {
-                    results.add(executor.submit(LockSet.of(h, h.leafNode(leaf), LockMode.READ),
-                            ElidedLocking.reading(() -> a[leaf] == b[leaf], swopt -> {
-                                int x = a[leaf];
-                                for (int spin = 0; spin < 10; spin++) {
-                                    Thread.onSpinWait();
-                                }
-                                int y = b[leaf];
-                                swopt.validate();
-                                return x == y;
-                            })));
+                            int y = b.get(leaf);
+                            swopt.validate();
+                            return x == y;
+                        }));
+                if (!whole) {
+                    broken.incrementAndGet();
                 }
             }
-            for (Future<Boolean> r : results) {
-                assertTrue(r.get(WAIT_S, SECONDS), "a reader saw a half-done write");
+            readersDone.countDown();
+        });
+        writer.start();
+        reader.start();
+        reader.join(SECONDS.toMillis(WAIT_S));
+        writer.join(SECONDS.toMillis(WAIT_S));
+        assertFalse(reader.isAlive() || writer.isAlive(), "the threads did not finish");
+        assertEquals(0, broken.get(), "readers saw a half-done write");
+
+        ElisionReport report = elided.report();
+        List<GranuleReport> optimistic = rows(report, "optimisticRead");
+        assertEquals(reads, optimistic.stream().mapToLong(GranuleReport::executions).sum(), report.toText());
+        assertEquals(reads, optimistic.stream().mapToLong(r -> r.mode(Mode.SWOPT).successes()
+                + r.mode(Mode.LOCK).successes()).sum(), "each read completed once:\n" + report.toText());
+        assertTrue(optimistic.stream().mapToLong(r -> r.mode(Mode.SWOPT).successes()).sum() > 0,
+                "no read ran optimistically:\n" + report.toText());
+        assertEquals(increments.get(), sum(a), "a write was lost or doubled");
+        assertEquals(increments.get(), sum(b), "a write was lost or doubled");
+    }
+
+    @Test
+    void aReadingTaskSubmittedToToggleRunsOptimistically() throws Exception {
+        Hierarchy h = TestHierarchies.tree(4, 3);
+        ElidedLocking elided = ElidedLocking.builder(h, 4).policy(() -> ElisionPolicy.fixed(0, 1)).build();
+        ToggleExecutor executor = ToggleExecutor.builder(h, 2).lockManager(elided).build();
+        List<Future<Integer>> futures = new ArrayList<>();
+        try {
+            for (int i = 0; i < 200; i++) {
+                int leaf = i % h.leafCount();
+                futures.add(executor.submit(LockSet.of(h, h.leafNode(leaf), LockMode.READ),
+                        ElidedLocking.reading(() -> -1, swopt -> leaf)));
+            }
+            for (int i = 0; i < futures.size(); i++) {
+                assertEquals(i % h.leafCount(), futures.get(i).get(WAIT_S, SECONDS), "no writer: never the lock");
             }
         } finally {
             executor.shutdown();
             assertTrue(executor.awaitTermination(WAIT_S, SECONDS));
         }
-        ElisionReport report = elided.report();
-        long optimisticExecutions = rows(report, "optimisticRead").stream().mapToLong(GranuleReport::executions).sum();
-        long completed = rows(report, "optimisticRead").stream()
-                .mapToLong(r -> r.mode(Mode.SWOPT).successes() + r.mode(Mode.LOCK).successes()).sum();
-        assertEquals(results.size(), optimisticExecutions, report.toText());
-        assertEquals(results.size(), completed, "each read completed once:\n" + report.toText());
-        assertTrue(rows(report, "optimisticRead").stream().mapToLong(r -> r.mode(Mode.SWOPT).successes()).sum() > 0,
-                "no read ran optimistically:\n" + report.toText());
-        long writeExecutions = rows(report, "write").stream().mapToLong(GranuleReport::executions).sum();
-        assertEquals(writes, writeExecutions, report.toText());
-        assertEquals(expectedIncrements, Arrays.stream(a).asLongStream().sum(), "a write was lost or doubled");
-        assertEquals(expectedIncrements, Arrays.stream(b).asLongStream().sum(), "a write was lost or doubled");
+        assertEquals(200, rows(elided.report(), "optimisticRead").stream()
+                .mapToLong(r -> r.mode(Mode.SWOPT).successes()).sum(), elided.report().toText());
+    }
+
+    /** {@code elided.call}, failing the test on a checked exception. */
+    private static <T> T call(ElidedLocking elided, LockSet locks, Callable<T> operation) {
+        try {
+            return elided.call(locks, operation);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test
@@ -290,6 +336,14 @@ class ElidedLockingTest {
         assertThrows(IllegalArgumentException.class, () -> elided.regionOf(h.leafCount()));
         assertThrows(NullPointerException.class, () -> ToggleExecutor.builder(h, 1).lockManager((TaskGuard) null));
         assertEquals(1, elided.call(LockSet.of(h, h.root(), LockMode.READ), () -> 1), "called directly, on this thread");
+    }
+
+    private static long sum(AtomicIntegerArray counts) {
+        long sum = 0;
+        for (int i = 0; i < counts.length(); i++) {
+            sum += counts.get(i);
+        }
+        return sum;
     }
 
     private static List<GranuleReport> rows(ElisionReport report, String context) {
