@@ -10,7 +10,6 @@ import dev.locus.elision.Swopt;
 import dev.locus.hierarchy.Hierarchy;
 import dev.locus.hierarchy.LockSet;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
@@ -22,7 +21,8 @@ import java.util.function.Supplier;
  * A lock manager for a {@link ToggleExecutor} whose locks ALE may elide (paper 003): the
  * hierarchy's leaves are cut into equal contiguous <em>regions</em>, each guarded by its own
  * {@link ElidableLock} (a lock and a version word), and each task's operation runs as a critical
- * section of the locks of the regions its lock set reaches. Placement and elision compose: Toggle
+ * section of the locks of the regions its lock set reaches. With as many regions as the executor
+ * has workers, the regions are its (equal) buckets. Placement and elision compose: Toggle
  * sends tasks whose leaves meet to one worker, and with regions no wider than Toggle's buckets
  * the sections that conflict over a region mostly run on one worker, one after another, so the
  * optimistic readers of that region on other workers are rarely invalidated.
@@ -58,8 +58,9 @@ import java.util.function.Supplier;
 /*
  * Implementation notes
  *
- * Overview. call() finds the regions the lock set reaches (each node's leaf interval, cut by the
- * region boundaries; in a DAG the interval may over-approximate, which is safe), then runs the
+ * Overview. Regions are Toggle's equal buckets (BucketRanges), so with as many regions as workers
+ * a region is a bucket. call() finds the regions the lock set reaches (BucketRanges.spannedBuckets:
+ * each node's leaf interval; in a DAG it may over-approximate, which is safe), then runs the
  * operation inside one critical section per region, nested in ascending region order: the
  * outermost is the lowest region's. Sections are named "read" (read-only lock set, lock-mode body
  * only), "optimisticRead" (a SWOPT candidate) and "write", so each gets its own granule and the
@@ -83,10 +84,13 @@ import java.util.function.Supplier;
 public final class ElidedLocking implements TaskGuard {
 
     private final Hierarchy hierarchy;
+    /** The regions' leaf ranges: Toggle's equal buckets, one per region. */
+    private final BucketRanges ranges;
     private final ElidableLock[] regions;
 
     private ElidedLocking(Builder b) {
         this.hierarchy = b.hierarchy;
+        this.ranges = BucketRanges.equal(b.hierarchy, b.regions, 1);
         this.regions = new ElidableLock[b.regions];
         for (int r = 0; r < regions.length; r++) {
             ElisionPolicy policy = Objects.requireNonNull(b.policies.get(), "the policy supplier returned null");
@@ -134,7 +138,7 @@ public final class ElidedLocking implements TaskGuard {
         if (locks.hierarchy() != hierarchy) {
             throw new IllegalArgumentException(locks + " is over another hierarchy than this lock manager's " + hierarchy);
         }
-        int[] reached = regionsOf(locks);
+        int[] reached = ranges.spannedBuckets(locks);
         try {
             if (operation instanceof OptimisticRead<T> read && !locks.hasWrite() && reached.length == 1) {
                 return Sections.optimistic(regions[reached[0]], "optimisticRead", () -> unchecked(read.locked),
@@ -160,46 +164,22 @@ public final class ElidedLocking implements TaskGuard {
         return regions.length;
     }
 
-    /** The region of leaf number {@code leaf}: {@code leaf * regions / leafCount}, rounded down. */
+    /**
+     * The region of leaf number {@code leaf}: the regions cut the leaves as a {@link ToggleExecutor}
+     * with as many workers cuts them into equal buckets.
+     *
+     * @throws IllegalArgumentException if {@code leaf} is not in {@code [0, leafCount)}
+     */
     public int regionOf(int leaf) {
         if (leaf < 0 || leaf >= hierarchy.leafCount()) {
             throw new IllegalArgumentException("leaf " + leaf + " is not in [0, " + hierarchy.leafCount() + ")");
         }
-        return (int) ((long) leaf * regions.length / hierarchy.leafCount());
+        return ranges.bucketOf(leaf);
     }
 
     @Override
     public String toString() {
         return "ElidedLocking[" + regions.length + " regions of " + hierarchy + ", " + regions[0] + "]";
-    }
-
-    /** The regions that {@code locks}'s nodes reach, ascending. */
-    private int[] regionsOf(LockSet locks) {
-        int low = Integer.MAX_VALUE;
-        int high = -1;
-        for (int i = 0; i < locks.size(); i++) {
-            int node = locks.node(i);
-            low = Math.min(low, regionOf(hierarchy.lo(node)));
-            high = Math.max(high, regionOf(hierarchy.hi(node)));
-        }
-        if (low == high) {
-            return new int[] {low};
-        }
-        boolean[] reached = new boolean[high - low + 1];
-        for (int i = 0; i < locks.size(); i++) {
-            int node = locks.node(i);
-            for (int r = regionOf(hierarchy.lo(node)), last = regionOf(hierarchy.hi(node)); r <= last; r++) {
-                reached[r - low] = true;
-            }
-        }
-        int[] list = new int[reached.length];
-        int n = 0;
-        for (int r = 0; r < reached.length; r++) {
-            if (reached[r]) {
-                list[n++] = low + r;
-            }
-        }
-        return Arrays.copyOf(list, n);
     }
 
     /** Runs {@code operation} in LOCK-mode sections of regions {@code reached[from..]}, nested in order. */
