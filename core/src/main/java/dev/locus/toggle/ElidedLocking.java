@@ -43,7 +43,8 @@ import java.util.function.Supplier;
  *
  * <p>Region locks are taken uninterruptibly, as {@link ElidableLock} takes its lock: {@link #call}
  * never throws {@link InterruptedException}, and an interrupted task still runs; its operation
- * sees the interrupt status.
+ * sees the interrupt status. As with the hierarchical lock managers, an operation must not wait
+ * for another task's locks: it would wait forever for one that waits for its own.
  *
  * <pre>{@code
  * ElidedLocking elided = ElidedLocking.builder(hierarchy, 16).policy(ElisionPolicy::adaptive).build();
