@@ -1,14 +1,19 @@
 package dev.locus.elision;
 
 import java.util.Objects;
+import java.util.function.BiFunction;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * A named critical section of an {@link ElidableLock}, with a body for each mode it supports: the
  * lock-mode body always, an optimistic (SWOPT) body and a hardware-transactional (HTM) path
- * optionally. Create it once, as a source-level critical section is written once, and
- * {@link #call()} it for each execution. Thread-safe; {@code with…} return copies.
+ * optionally. Each body takes the call's argument, so one section serves every caller: create it
+ * once, as a source-level critical section is written once, and {@link #call(Object) call} it with
+ * each execution's argument. A section built from a {@code Supplier} takes none ({@code A} is
+ * {@link Void}) and runs with {@link #call()}. Thread-safe; {@code with…} return copies.
+ *
+ * @param <A> what a call passes to the bodies
+ * @param <T> what a call returns
  */
 /*
  * Implementation notes
@@ -22,14 +27,17 @@ import java.util.function.Supplier;
  * start: a static policy always, the adaptive one outside its warm-up and HTM learning. For those
  * the granule's FastPath, which the full protocol refreshes when the policy has moved on, names
  * the progression, and the section makes its first attempt without an Execution or a policy call,
- * counting it as the full protocol would. Reading one field of the granule rather than asking the
+ * counting it as the full protocol would. That attempt's mode, which follows from the fast path and
+ * this section's paths, is remembered with the granule look-up (below), so call() only checks that
+ * the granule's fast path is still the one the mode was worked out from. Reading one field of the granule rather than asking the
  * policy matters for the adaptive one: its answer took the phase, its stage and the granule's
  * model, about 2 ns a call in a loop of trivial sections, a sixth of a whole SWOPT execution. A LOCK attempt
  * always completes the section; a failed SWOPT attempt hands over to the full protocol, told that
- * one optimistic attempt already failed, so attempt limits and grouping see it. The full protocol
- * (execute, attempts, the attempt methods) is out of line, so that call() stays small enough for
- * the JIT to inline it into its caller: HotSpot compiled the earlier single path as one method too
- * big to inline, and a lock-only get of a 16-key table cost 4.5 times the bare lock.
+ * one optimistic attempt already failed, so attempt limits and grouping see it. Everything else
+ * (look-ups, nesting, grouping, the full protocol) starts in slowCall, out of line, so that call()
+ * stays small enough for the JIT to inline it into its caller: HotSpot compiled the earlier single
+ * path as one method too big to inline, and a lock-only get of a 16-key table cost 4.5 times the
+ * bare lock.
  *
  * Nesting (paper 003 §4.1), through the thread's stack of frames:
  *   - A section of a lock the thread already holds in LOCK mode runs its lock-mode body at once,
@@ -48,49 +56,55 @@ import java.util.function.Supplier;
  * context's child for this name, then the lock's granule for that context), which cost more than
  * a short section itself. Nearly every section is always called from the same context, so the
  * section remembers the last outer context it was called from with the inner context and granule
- * it gave: one identity comparison on the common path.
+ * it gave, and the fast path's first mode there: two comparisons on the common path.
  *
- * Caller. The thread's state is a ThreadLocal look-up, a few ns, as much as the rest of a short
- * section's bookkeeping. Sections are often called by one thread (built per thread, as the
- * benchmarks' are, or used by one worker), so the section remembers the first thread that called
- * it with that thread's state: one identity comparison with Thread.currentThread() on its calls.
- * Other threads use the ThreadLocal and never overwrite the record, so a section shared by many
- * threads is not written on every call. The record keeps that thread's Thread object reachable for
- * the section's life. The counters draw their coins and the sampler its 1-in-128 decision from the
+ * Callers. The thread's state is a ThreadLocal look-up, a few ns, as much as the rest of a short
+ * section's bookkeeping. A section is called by a few threads (the threads of a pool, or the
+ * one executor worker a key's sections run on), so it remembers its callers' states in a small
+ * table indexed by thread id: a load and an identity comparison of the state's thread with
+ * Thread.currentThread(). A caller whose slot another thread took first uses the ThreadLocal; a
+ * slot is written once, so a section shared by many threads is not written on every call. The
+ * table keeps its threads' Thread objects reachable for the section's life. The counters draw their coins and the sampler its 1-in-128 decision from the
  * thread's own generator (ThreadState.nextRandom), not one ThreadLocalRandom look-up each.
  *
  * Concurrency. All state but the granule's counters is the calling thread's (ThreadState). The
  * remembered look-up is a plain field holding an immutable record: a racing reader sees an old
  * or a new record, each whole (final fields), and either is correct for the outer context it names.
- * The remembered caller is written only while it is NONE; two first callers may race and the last
- * write wins. A record naming thread T was written by T (it names Thread.currentThread()), so the
- * state it holds is T's own, and only T's comparison can match it.
+ * A caller slot is written only while it is null; two first callers may race and the last write
+ * wins. A slot holds a ThreadState, which names its thread in a final field: a racing reader sees
+ * null or a whole state, and only the state's own thread's comparison matches it.
  * Optimistic bodies race with writers by design; an exception they throw counts as interference
  * when the version moved (it may come from inconsistent reads) and is rethrown otherwise.
  *
  * References. Paper 003 §3 (critical sections, SWOPT paths), §4 (modes, nesting, policies).
  */
-public final class CriticalSection<T> {
+public final class CriticalSection<A, T> {
 
     /** What an optimistic attempt that must be retried returns instead of a result. */
     private static final Object RETRY = new Object();
+    /** Slots of the callers table, a power of two; see "Callers". */
+    private static final int CALLER_SLOTS = 16;
 
     private final ElidableLock lock;
     private final String name;
-    private final Supplier<T> locked;
-    private final Function<Swopt, T> optimistic;
-    private final HtmPath<T> htm;
+    private final Function<? super A, ? extends T> locked;
+    private final BiFunction<? super A, Swopt, ? extends T> optimistic;
+    private final HtmPath<? super A, ? extends T> htm;
+    /** Whether this section has an HTM path that can run here: fixed, as the CPU and the shim are. */
+    private final boolean htmAvailable;
     /** The last look-up of the granule; see "Granule look-up". */
     private Lookup lookup = Lookup.NONE;
-    /** The first thread that called this section, with its state; see "Caller". */
-    private Caller caller = Caller.NONE;
+    /** The states of threads that called this section, by thread id; see "Callers". */
+    private final ThreadState[] callers = new ThreadState[CALLER_SLOTS];
 
-    CriticalSection(ElidableLock lock, String name, Supplier<T> locked, Function<Swopt, T> optimistic, HtmPath<T> htm) {
+    CriticalSection(ElidableLock lock, String name, Function<? super A, ? extends T> locked,
+            BiFunction<? super A, Swopt, ? extends T> optimistic, HtmPath<? super A, ? extends T> htm) {
         this.lock = lock;
         this.name = name;
         this.locked = locked;
         this.optimistic = optimistic;
         this.htm = htm;
+        this.htmAvailable = htm != null && htm.available();
     }
 
     /**
@@ -98,17 +112,23 @@ public final class CriticalSection<T> {
      * {@link Swopt} it is given, before using any value it read (paper 003 §3.2), and must have no
      * effect that a failed attempt would leave behind.
      */
-    public CriticalSection<T> withSwopt(Function<Swopt, T> optimistic) {
+    public CriticalSection<A, T> withSwopt(BiFunction<? super A, Swopt, ? extends T> optimistic) {
         return new CriticalSection<>(lock, name, locked, Objects.requireNonNull(optimistic, "optimistic"), htm);
     }
 
+    /** As {@link #withSwopt(BiFunction)}, with an optimistic body that takes no argument. */
+    public CriticalSection<A, T> withSwopt(Function<Swopt, ? extends T> optimistic) {
+        Objects.requireNonNull(optimistic, "optimistic");
+        return withSwopt((ignored, swopt) -> optimistic.apply(swopt));
+    }
+
     /** This section with a hardware-transactional path, used where it is {@linkplain HtmPath#available() available}. */
-    public CriticalSection<T> withHtm(HtmPath<T> htm) {
+    public CriticalSection<A, T> withHtm(HtmPath<? super A, ? extends T> htm) {
         return new CriticalSection<>(lock, name, locked, optimistic, Objects.requireNonNull(htm, "htm"));
     }
 
     /**
-     * Executes the section once.
+     * Executes the section once with {@code argument}, which the body that runs is given.
      *
      * @return what the body that succeeded returned
      * @throws RuntimeException what the lock-mode body threw, or an optimistic body threw while its
@@ -116,65 +136,85 @@ public final class CriticalSection<T> {
      * @throws Interference if this section is nested in an optimistic attempt on the same lock that
      *     has become invalid; the enclosing attempt is then retried
      */
-    public T call() {
+    public T call(A argument) {
         ThreadState thread = threadState();
+        Lookup last = lookup;
+        int random = thread.nextRandom();
+        if (last.outer == thread.contextId && last.fastPath == last.granule.fastPath
+                && random >>> last.sampleShift != 0 && thread.atTopLevel()) {
+            if (last.first == Mode.LOCK) {
+                return fastLocked(thread, last, argument, random);
+            }
+            if (last.first == Mode.SWOPT) {
+                Object result = fastSwopt(thread, last, argument, random);
+                if (result != RETRY) {
+                    @SuppressWarnings("unchecked") // what this section's optimistic body returned
+                    T value = (T) result;
+                    return value;
+                }
+                return slowCall(thread, argument, thread.nextRandom(), 1);
+            }
+        }
+        return slowCall(thread, argument, random, 0);
+    }
+
+    /** As {@link #call(Object) call(null)}: for a section whose bodies take no argument. */
+    public T call() {
+        return call(null);
+    }
+
+    /**
+     * A call the fast path in call() did not complete: the first from its context, one after the
+     * granule's fast path changed, a nested, timed or grouped one, or one whose optimistic attempt
+     * on the fast path failed ({@code failedSwopts} 1), which the full protocol goes on with.
+     */
+    private T slowCall(ThreadState thread, A argument, int random, int failedSwopts) {
         int outer = thread.contextId;
         Lookup last = lookup;
-        if (last.outer != outer) {
+        if (last.outer != outer || last.fastPath != last.granule.fastPath) {
             last = lookUp(outer);
         }
         thread.contextId = last.inner;
         try {
-            Granule granule = last.granule;
-            FastPath fast = granule.fastPath;
-            int random = thread.nextRandom();
-            boolean timed = fast.timed(random);
+            if (failedSwopts > 0) {
+                return execute(thread, last.granule, argument, random, false, failedSwopts);
+            }
+            boolean timed = last.fastPath.timed(random);
             if (!timed && thread.atTopLevel()) {
-                Mode first = firstMode(fast, granule);
+                Mode first = last.first;
+                if (first == null && last.lockUnlessWaiting && lock.policy().locksWithoutWaiting(last.granule)) {
+                    first = Mode.LOCK;
+                }
                 if (first == Mode.LOCK) {
-                    return fastLocked(thread, granule, random);
+                    return fastLocked(thread, last, argument, random);
                 }
                 if (first == Mode.SWOPT) {
-                    Object result = fastSwopt(thread, granule, random);
+                    Object result = fastSwopt(thread, last, argument, random);
                     if (result != RETRY) {
                         @SuppressWarnings("unchecked") // what this section's optimistic body returned
                         T value = (T) result;
                         return value;
                     }
-                    return execute(thread, granule, thread.nextRandom(), false, 1);
+                    return execute(thread, last.granule, argument, thread.nextRandom(), false, 1);
                 }
             }
-            return execute(thread, granule, random, timed, 0);
+            return execute(thread, last.granule, argument, random, timed, 0);
         } finally {
             thread.contextId = outer;
         }
     }
 
-    /**
-     * The mode of the first attempt of an untimed, unnested execution, from the granule's fast path
-     * and this section's paths; null when the execution needs the full protocol from the start.
-     */
-    private Mode firstMode(FastPath fast, Granule granule) {
-        Progression progression = fast.progression();
-        if (progression.htm && htm != null && htm.available()) {
-            return null;
-        }
-        if (progression.swopt && optimistic != null) {
-            return Mode.SWOPT;
-        }
-        return !fast.groups() || lock.policy().locksWithoutWaiting(granule) ? Mode.LOCK : null;
-    }
-
-    /** The calling thread's state: from the remembered caller, else its ThreadLocal; see "Caller". */
+    /** The calling thread's state: from the callers table, else its ThreadLocal; see "Callers". */
     private ThreadState threadState() {
-        Caller first = caller;
         Thread current = Thread.currentThread();
-        if (first.thread == current) {
-            return first.state;
+        int slot = (int) current.getId() & (CALLER_SLOTS - 1);
+        ThreadState known = callers[slot];
+        if (known != null && known.thread == current) {
+            return known;
         }
         ThreadState state = ThreadState.current();
-        if (first == Caller.NONE) {
-            caller = new Caller(current, state);
+        if (known == null) {
+            callers[slot] = state;
         }
         return state;
     }
@@ -182,34 +222,61 @@ public final class CriticalSection<T> {
     /** Finds the context and granule of a call from context {@code outer}, and remembers them; see "Granule look-up". */
     private Lookup lookUp(int outer) {
         Context inner = Context.byId(outer).enter(name);
-        Lookup found = new Lookup(outer, inner.id, lock.granule(inner));
+        Granule granule = lock.granule(inner);
+        FastPath fast = granule.fastPath;
+        Progression progression = fast.progression();
+        Mode first = null;
+        boolean lockUnlessWaiting = false;
+        if (progression != null && !(progression.htm && htmAvailable)) {
+            if (progression.swopt && optimistic != null) {
+                first = Mode.SWOPT;
+            } else if (fast.groups()) {
+                lockUnlessWaiting = true;
+            } else {
+                first = Mode.LOCK;
+            }
+        }
+        Lookup found = new Lookup(outer, inner.id, granule, fast, fast.sampleShift(), first, lockUnlessWaiting,
+                granule.stats(first != null ? first : Mode.LOCK));
         lookup = found;
         return found;
     }
 
-    /** The fast path in LOCK mode: the lock-mode body, counted as an execution completed by the lock. */
-    private T fastLocked(ThreadState thread, Granule granule, int random) {
+    /**
+     * The fast path in LOCK mode, run in the section's context: the lock-mode body, counted as an
+     * execution completed by the lock.
+     */
+    private T fastLocked(ThreadState thread, Lookup last, A argument, int random) {
+        Granule granule = last.granule;
         lock.api().lock();
+        thread.contextId = last.inner;
         thread.push(lock, granule, Mode.LOCK, 0);
         try {
-            return locked.get();
+            return locked.apply(argument);
         } finally {
             thread.pop();
+            thread.contextId = last.outer;
             lock.api().unlock();
-            granule.stats(Mode.LOCK).completedOnFastPath(random);
+            last.firstStats.completedOnFastPath(random);
         }
     }
 
-    /** The fast path in SWOPT mode: one optimistic attempt, counted; its result, or RETRY. */
-    private Object fastSwopt(ThreadState thread, Granule granule, int random) {
+    /**
+     * The fast path in SWOPT mode, run in the section's context: one optimistic attempt, counted;
+     * its result, or RETRY.
+     */
+    private Object fastSwopt(ThreadState thread, Lookup last, A argument, int random) {
+        Granule granule = last.granule;
+        thread.contextId = last.inner;
         boolean succeeded = true; // an exception let through is the section's own: the attempt completed it
         try {
-            Object result = optimisticAttempt(thread, granule);
+            Object result = optimisticAttempt(thread, granule, argument);
             succeeded = result != RETRY;
             return result;
         } finally {
+            thread.contextId = last.outer;
             if (succeeded) {
-                granule.stats(Mode.SWOPT).completedOnFastPath(random);
+                last.firstStats.completedOnFastPath(random);
             } else {
                 granule.stats(Mode.SWOPT).attempted(false, -1, random);
             }
@@ -220,7 +287,7 @@ public final class CriticalSection<T> {
      * The full protocol: an execution that the policy sees attempt by attempt. {@code failedSwopts}
      * optimistic attempts of it have already failed on the fast path.
      */
-    private T execute(ThreadState thread, Granule granule, int random, boolean timed, int failedSwopts) {
+    private T execute(ThreadState thread, Granule granule, A argument, int random, boolean timed, int failedSwopts) {
         granule.executions.increment(random);
         ElisionPolicy policy = lock.policy();
         if (!policy.isCurrent(granule.fastPath)) {
@@ -234,27 +301,27 @@ public final class CriticalSection<T> {
             }
             Frame mine = thread.frameOf(lock);
             if (mine != null && mine.mode == Mode.LOCK) {
-                return runLocked(thread, execution, false);
+                return runLocked(thread, execution, argument, false);
             }
-            return attempts(thread, policy, execution);
+            return attempts(thread, policy, execution, argument);
         } finally {
             finish(thread, policy, execution);
         }
     }
 
     /** Attempts in the modes the policy chooses until one completes the section; its result. */
-    private T attempts(ThreadState thread, ElisionPolicy policy, Execution execution) {
-        boolean htmEligible = htm != null && htm.available();
+    private T attempts(ThreadState thread, ElisionPolicy policy, Execution execution, A argument) {
+        boolean htmEligible = htmAvailable;
         boolean swoptEligible = optimistic != null && !thread.optimisticOnOtherLock(lock);
         while (true) {
             Mode mode = policy.choose(execution, htmEligible, swoptEligible);
             if (mode == Mode.LOCK) {
                 policy.beforeExclusiveAttempt(execution);
-                return runLocked(thread, execution, true);
+                return runLocked(thread, execution, argument, true);
             }
             boolean completed = mode == Mode.HTM
-                    ? attemptHtm(thread, policy, execution, htmEligible)
-                    : attemptSwopt(policy, thread, execution, swoptEligible);
+                    ? attemptHtm(thread, policy, execution, argument, htmEligible)
+                    : attemptSwopt(policy, thread, execution, argument, swoptEligible);
             if (completed) {
                 @SuppressWarnings("unchecked") // set by the attempt from this section's path
                 T result = (T) execution.result;
@@ -272,12 +339,12 @@ public final class CriticalSection<T> {
     }
 
     /** One HTM attempt: whether it committed, its value then in the execution. */
-    private boolean attemptHtm(ThreadState thread, ElisionPolicy policy, Execution execution, boolean eligible) {
+    private boolean attemptHtm(ThreadState thread, ElisionPolicy policy, Execution execution, A argument, boolean eligible) {
         requireEligible(eligible, Mode.HTM);
         policy.beforeExclusiveAttempt(execution);
         execution.htmTried++;
         long start = execution.attemptStartNanos();
-        HtmAttempt<T> attempt = htm.attempt();
+        HtmAttempt<? extends T> attempt = htm.attempt(argument);
         long elapsed = execution.attemptEndedNanos(start);
         Granule granule = execution.granule;
         granule.stats(Mode.HTM).attempted(attempt.committed(), elapsed, thread.nextRandom());
@@ -293,13 +360,13 @@ public final class CriticalSection<T> {
     }
 
     /** One optimistic attempt of the full protocol: whether it succeeded, its result then in the execution. */
-    private boolean attemptSwopt(ElisionPolicy policy, ThreadState thread, Execution execution, boolean eligible) {
+    private boolean attemptSwopt(ElisionPolicy policy, ThreadState thread, Execution execution, A argument, boolean eligible) {
         requireEligible(eligible, Mode.SWOPT);
         execution.swoptTried++;
         long start = execution.attemptStartNanos();
         boolean succeeded = true; // an exception let through is the section's own: the attempt completed it
         try {
-            Object result = optimisticAttempt(thread, execution.granule);
+            Object result = optimisticAttempt(thread, execution.granule, argument);
             succeeded = result != RETRY;
             if (succeeded) {
                 execution.completed(Mode.SWOPT, result);
@@ -317,10 +384,10 @@ public final class CriticalSection<T> {
      * still valid at the end, else RETRY. An exception of the body propagates if the version was
      * still valid (a genuine failure of the section), else it is an artefact of racing: RETRY.
      */
-    private Object optimisticAttempt(ThreadState thread, Granule granule) {
+    private Object optimisticAttempt(ThreadState thread, Granule granule, A argument) {
         Frame frame = thread.push(lock, granule, Mode.SWOPT, lock.stableVersion());
         try {
-            T result = optimistic.apply(frame);
+            T result = optimistic.apply(argument, frame);
             return frame.isValid() ? result : RETRY;
         } catch (Interference e) {
             return RETRY;
@@ -338,7 +405,7 @@ public final class CriticalSection<T> {
      * Runs the lock-mode body, acquiring the lock unless the thread holds it already. An exception
      * of the body propagates after the lock is released.
      */
-    private T runLocked(ThreadState thread, Execution execution, boolean acquire) {
+    private T runLocked(ThreadState thread, Execution execution, A argument, boolean acquire) {
         long start = execution.attemptStartNanos();
         Frame enclosing = thread.frameOf(lock);
         if (acquire) {
@@ -352,7 +419,7 @@ public final class CriticalSection<T> {
             }
             ran = true;
             execution.completedIn = Mode.LOCK;
-            return locked.get();
+            return locked.apply(argument);
         } finally {
             thread.pop();
             if (acquire) {
@@ -374,16 +441,17 @@ public final class CriticalSection<T> {
         return lock.label() + "." + name + (optimistic != null ? " [SWOPT]" : "") + (htm != null ? " [HTM]" : "");
     }
 
-    /** A thread and its ALE state. */
-    private record Caller(Thread thread, ThreadState state) {
-        static final Caller NONE = new Caller(null, null);
-    }
-
     /**
      * A granule look-up: called from the context numbered {@code outer}, the section runs in the one
-     * numbered {@code inner}, whose granule is {@code granule}.
+     * numbered {@code inner}, whose granule is {@code granule}; while that granule's fast path is
+     * {@code fastPath}, an untimed unnested call makes its first attempt in mode {@code first}
+     * (null: the full protocol decides), or in LOCK mode if {@code lockUnlessWaiting} and the
+     * policy does not make it wait. The fast path's {@code sampleShift} and the counts of the first
+     * mode ({@code firstStats}) are copied here so that call() reaches them in one load: its
+     * cost is mostly such chains of dependent loads.
      */
-    private record Lookup(int outer, int inner, Granule granule) {
-        static final Lookup NONE = new Lookup(-1, -1, null);
+    private record Lookup(int outer, int inner, Granule granule, FastPath fastPath, int sampleShift, Mode first,
+            boolean lockUnlessWaiting, ModeStats firstStats) {
+        static final Lookup NONE = new Lookup(-1, -1, null, null, 0, null, false, null);
     }
 }

@@ -19,13 +19,14 @@ import javax.management.ObjectName;
  * <pre>{@code
  * ElidableLock table = ElidableLock.builder("table", LockApi.of(new ReentrantLock()))
  *         .policy(ElisionPolicy.fixed(0, 10)).build();
- * CriticalSection<V> get = table.section("get", () -> find(key))      // under the lock
- *         .withSwopt(swopt -> findOptimistically(key, swopt));         // validated, may be retried
- * CriticalSection<V> remove = table.section("remove", () -> {
+ * CriticalSection<K, V> get = table.section("get", (K key) -> find(key))      // under the lock
+ *         .withSwopt((key, swopt) -> findOptimistically(key, swopt));          // validated, may be retried
+ * CriticalSection<K, V> remove = table.section("remove", (K key) -> {
  *     Node n = find(key);
- *     if (n != null) table.conflictingAction(() -> unlink(n));        // only this part interferes
+ *     if (n != null) table.conflictingAction(() -> unlink(n));                 // only this part interferes
  *     return n == null ? null : n.value;
  * });
+ * V v = get.call(key);
  * }</pre>
  *
  * <p>Writers bracket only the part of a critical section that can make an optimistic reader see an
@@ -95,18 +96,25 @@ public final class ElidableLock {
 
     /**
      * A critical section named {@code name} (paper 003's BEGIN_CS_NAMED: its scope in the context)
-     * whose lock-mode body is {@code locked}; add other paths with its {@code with…} methods.
+     * whose lock-mode body is {@code locked}, given each call's argument; add other paths with its
+     * {@code with…} methods.
      *
      * @throws NullPointerException if either is null
      */
-    public <T> CriticalSection<T> section(String name, Supplier<T> locked) {
+    public <A, T> CriticalSection<A, T> section(String name, Function<? super A, ? extends T> locked) {
         return new CriticalSection<>(this, Objects.requireNonNull(name, "name"),
                 Objects.requireNonNull(locked, "locked"), null, null);
     }
 
+    /** As {@link #section(String, Function)}, for a section whose bodies take no argument. */
+    public <T> CriticalSection<Void, T> section(String name, Supplier<? extends T> locked) {
+        Objects.requireNonNull(locked, "locked");
+        return this.<Void, T>section(name, ignored -> locked.get());
+    }
+
     /** As {@link #section(String, Supplier)}, with an optimistic path too. */
-    public <T> CriticalSection<T> section(String name, Supplier<T> locked, Function<Swopt, T> optimistic) {
-        return section(name, locked).withSwopt(optimistic);
+    public <T> CriticalSection<Void, T> section(String name, Supplier<? extends T> locked, Function<Swopt, ? extends T> optimistic) {
+        return this.<T>section(name, locked).withSwopt(optimistic);
     }
 
     /**

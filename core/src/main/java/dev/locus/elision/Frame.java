@@ -19,9 +19,16 @@ final class Frame implements Swopt {
     Mode mode;
     /** The version word an optimistic attempt read at its start; unused in other modes. */
     long version;
-    /** Whether a conflicting action of this frame's lock is in progress (LOCK mode only). */
+    /**
+     * Whether a conflicting action of this frame's lock is in progress (LOCK mode only). False
+     * whenever none runs, as ElidableLock.conflictingAction resets it in a finally: so begin() need
+     * not.
+     */
     boolean inConflictingAction;
-    /** Whether the attempt is still running: a Swopt kept beyond its attempt validates nothing. */
+    /**
+     * Whether this frame is a running optimistic attempt: a Swopt kept beyond its attempt validates
+     * nothing. Only SWOPT attempts set it, as only they hand the frame to a body.
+     */
     private boolean active;
 
     void begin(ElidableLock lock, Granule granule, Mode mode, long version) {
@@ -34,9 +41,10 @@ final class Frame implements Swopt {
         if (this.mode != mode) {
             this.mode = mode;
         }
-        this.version = version;
-        this.inConflictingAction = false;
-        this.active = true;
+        if (mode == Mode.SWOPT) {
+            this.version = version;
+            this.active = true;
+        }
     }
 
     void end() {

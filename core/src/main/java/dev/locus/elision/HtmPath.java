@@ -6,12 +6,15 @@ package dev.locus.elision;
  * holder, or a lock acquired during the attempt, aborts it (transactional lock elision). Java
  * code cannot run inside a hardware transaction; the attempt is a native critical section, such
  * as those of {@code dev.locus.htm}, or a simulation in tests.
+ *
+ * @param <A> the argument of the section's calls, which each attempt is given
+ * @param <T> what a committed attempt returns
  */
-public interface HtmPath<T> {
+public interface HtmPath<A, T> {
 
     /** Whether attempts can succeed here at all: false where the CPU or the native shim lacks HTM. */
     boolean available();
 
-    /** Runs one attempt. */
-    HtmAttempt<T> attempt();
+    /** Runs one attempt for a call with {@code argument}. */
+    HtmAttempt<T> attempt(A argument);
 }

@@ -19,10 +19,10 @@ import java.util.concurrent.Future;
  *
  * <pre>{@code
  * KeyedExecutorService executor = LocusExecutors.adaptive(2);
- * ElidableLock segment = segments[bucket / bucketsPerSegment];
- * CriticalSection<V> get = segment.section("get", () -> find(key))
- *         .withSwopt(swopt -> findOptimistically(key, swopt));
- * Future<V> value = KeyedSections.submit(executor, bucket, get);
+ * // built once per segment, as a source-level critical section is written once
+ * CriticalSection<K, V> get = segmentLock.section("get", (K key) -> find(key))
+ *         .withSwopt((key, swopt) -> findOptimistically(key, swopt));
+ * Future<V> value = KeyedSections.submit(executor, bucketOf(key), getOf[segmentOf(key)], key);
  * }</pre>
  *
  * <p>The executor's promises hold for the section as for any task submitted under {@code key}: it
@@ -36,16 +36,25 @@ public final class KeyedSections {
     }
 
     /**
-     * Submits {@code section} to run once, with {@link CriticalSection#call()}, on the worker of
-     * {@code executor} that owns {@code key}.
+     * Submits {@code section} to run once, with {@link CriticalSection#call(Object)
+     * call(argument)}, on the worker of {@code executor} that owns {@code key}.
      *
      * @return the section's result, or what it threw
      * @throws NullPointerException if {@code executor} or {@code section} is null
      * @throws java.util.concurrent.RejectedExecutionException as {@code executor.submit(key, ...)}
      */
-    public static <T> Future<T> submit(KeyedExecutorService executor, long key, CriticalSection<T> section) {
+    public static <A, T> Future<T> submit(KeyedExecutorService executor, long key, CriticalSection<A, T> section,
+            A argument) {
         Objects.requireNonNull(executor, "executor");
         Objects.requireNonNull(section, "section");
-        return executor.submit(key, section::call);
+        return executor.submit(key, () -> section.call(argument));
+    }
+
+    /**
+     * As {@link #submit(KeyedExecutorService, long, CriticalSection, Object)}, for a section whose
+     * bodies take no argument.
+     */
+    public static <T> Future<T> submit(KeyedExecutorService executor, long key, CriticalSection<Void, T> section) {
+        return submit(executor, key, section, null);
     }
 }

@@ -21,6 +21,8 @@ final class ThreadState {
 
     private static final ThreadLocal<ThreadState> CURRENT = ThreadLocal.withInitial(ThreadState::new);
 
+    /** The thread this state belongs to. */
+    final Thread thread = Thread.currentThread();
     /** The {@linkplain Context#id number} of the thread's context: see Context on why not the Context. */
     int contextId = Context.ROOT.id;
     /**

@@ -13,10 +13,10 @@ import java.util.Objects;
  * NativeRegion region = NativeRegion.allocate(4096);
  * ElidableLock lock = ElidableLock.builder("counters", RegionLockApi.of(region))
  *         .policy(ElisionPolicy.adaptive()).build();
- * CriticalSection<Long> read = lock.section("read", () -> readLocked(region, 0))
- *         .withHtm(RegionHtmPath.of(region, tx -> {
- *             byte[] bytes = new byte[8];                       // Java, outside the transaction
- *             return tx.read(0, bytes, 0, 8) ? asLong(bytes) : null;   // one transaction
+ * CriticalSection<Integer, Long> read = lock.section("read", (Integer offset) -> readLocked(region, offset))
+ *         .withHtm(RegionHtmPath.of(region, (offset, tx) -> {
+ *             byte[] bytes = new byte[8];                                  // Java, outside the transaction
+ *             return tx.read(offset, bytes, 0, 8) ? asLong(bytes) : null;  // one transaction
  *         }));
  * }</pre>
  *
@@ -32,26 +32,29 @@ import java.util.Objects;
  * ALE never attempts it and the section runs its other paths. An attempt allocates its
  * {@link RegionTransaction} and the {@link HtmAttempt}.
  */
-public final class RegionHtmPath<T> implements HtmPath<T> {
+public final class RegionHtmPath<A, T> implements HtmPath<A, T> {
 
     /** A critical section's body as region transactions; its result is used only if no operation aborted. */
     @FunctionalInterface
-    public interface Body<T> {
+    public interface Body<A, T> {
 
-        /** Runs the section through {@code tx}; should return once an operation returns false. */
-        T run(RegionTransaction tx);
+        /**
+         * Runs the section for a call with {@code argument} through {@code tx}; should return once an
+         * operation returns false.
+         */
+        T run(A argument, RegionTransaction tx);
     }
 
     private final NativeRegion region;
-    private final Body<T> body;
+    private final Body<A, T> body;
 
-    private RegionHtmPath(NativeRegion region, Body<T> body) {
+    private RegionHtmPath(NativeRegion region, Body<A, T> body) {
         this.region = region;
         this.body = body;
     }
 
     /** A path running {@code body} over {@code region}. */
-    public static <T> RegionHtmPath<T> of(NativeRegion region, Body<T> body) {
+    public static <A, T> RegionHtmPath<A, T> of(NativeRegion region, Body<A, T> body) {
         return new RegionHtmPath<>(Objects.requireNonNull(region, "region"), Objects.requireNonNull(body, "body"));
     }
 
@@ -61,9 +64,9 @@ public final class RegionHtmPath<T> implements HtmPath<T> {
     }
 
     @Override
-    public HtmAttempt<T> attempt() {
+    public HtmAttempt<T> attempt(A argument) {
         RegionTransaction tx = new RegionTransaction(region);
-        T value = body.run(tx);
+        T value = body.run(argument, tx);
         return tx.aborted() ? HtmAttempt.aborted(tx.status()) : HtmAttempt.committed(value);
     }
 }

@@ -63,7 +63,8 @@ import java.util.function.Supplier;
  * a region is a bucket. call() finds the regions the lock set reaches (BucketRanges.spannedBuckets:
  * each node's leaf interval; in a DAG it may over-approximate, which is safe), then runs the
  * operation inside one critical section per region, nested in ascending region order: the
- * outermost is the lowest region's. Sections are named "read" (read-only lock set, lock-mode body
+ * outermost is the lowest region's. Each region's sections are built once and take the call as
+ * their argument (a Step, or the optimistic task). Sections are named "read" (read-only lock set, lock-mode body
  * only), "optimisticRead" (a SWOPT candidate) and "write", so each gets its own granule and the
  * adaptive policy learns them apart. A write wraps the operation in a conflicting action of every
  * region, innermost section last, so every region's version is odd while the operation runs.
@@ -87,15 +88,17 @@ public final class ElidedLocking implements TaskGuard {
     private final Hierarchy hierarchy;
     /** The regions' leaf ranges: Toggle's equal buckets, one per region. */
     private final BucketRanges ranges;
-    private final ElidableLock[] regions;
+    /** Per region, its lock's three sections, built once as a source-level section is written once. */
+    private final RegionSections[] regions;
 
     private ElidedLocking(Builder b) {
         this.hierarchy = b.hierarchy;
         this.ranges = BucketRanges.equal(b.hierarchy, b.regions, 1);
-        this.regions = new ElidableLock[b.regions];
+        this.regions = new RegionSections[b.regions];
         for (int r = 0; r < regions.length; r++) {
             ElisionPolicy policy = Objects.requireNonNull(b.policies.get(), "the policy supplier returned null");
-            regions[r] = ElidableLock.builder(b.label + "-" + r, LockApi.of(new ReentrantLock())).policy(policy).build();
+            regions[r] = sectionsOf(ElidableLock.builder(b.label + "-" + r, LockApi.of(new ReentrantLock()))
+                    .policy(policy).build());
         }
     }
 
@@ -137,25 +140,30 @@ public final class ElidedLocking implements TaskGuard {
         Objects.requireNonNull(locks, "locks");
         Objects.requireNonNull(operation, "operation");
         if (locks.hierarchy() != hierarchy) {
-            throw new IllegalArgumentException(locks + " is over another hierarchy than this lock manager's " + hierarchy);
+            throw new IllegalArgumentException(locks + " is over another hierarchy than this lock manager's "
+                    + hierarchy);
         }
         int[] reached = ranges.spannedBuckets(locks);
+        Object result;
         try {
             if (operation instanceof OptimisticRead<T> read && !locks.hasWrite() && reached.length == 1) {
-                return Sections.optimistic(regions[reached[0]], "optimisticRead", () -> unchecked(read.locked),
-                        read.optimistic);
+                result = regions[reached[0]].optimisticRead.call(read);
+            } else {
+                result = enter(new Step(reached, 0, locks.hasWrite(), operation));
             }
-            return locked(reached, 0, locks.hasWrite(), operation);
         } catch (CheckedFailure failure) {
             throw failure.getCause();
         }
+        @SuppressWarnings("unchecked") // what operation returned
+        T value = (T) result;
+        return value;
     }
 
     /** The report of every region's lock: a row per (region, section name). */
     public ElisionReport report() {
         List<GranuleReport> rows = new ArrayList<>();
-        for (ElidableLock lock : regions) {
-            rows.addAll(lock.report().rows());
+        for (RegionSections region : regions) {
+            rows.addAll(region.lock.report().rows());
         }
         return new ElisionReport(rows);
     }
@@ -180,22 +188,36 @@ public final class ElidedLocking implements TaskGuard {
 
     @Override
     public String toString() {
-        return "ElidedLocking[" + regions.length + " regions of " + hierarchy + ", " + regions[0] + "]";
+        return "ElidedLocking[" + regions.length + " regions of " + hierarchy + ", " + regions[0].lock + "]";
     }
 
-    /** Runs {@code operation} in LOCK-mode sections of regions {@code reached[from..]}, nested in order. */
-    private <T> T locked(int[] reached, int from, boolean write, Callable<T> operation) {
-        ElidableLock lock = regions[reached[from]];
-        boolean innermost = from == reached.length - 1;
-        return Sections.locked(lock, write ? "write" : "read", () -> {
-            if (!write) {
-                return innermost ? unchecked(operation) : locked(reached, from + 1, false, operation);
-            }
-            List<T> result = new ArrayList<>(1);
-            lock.conflictingAction(() -> result.add(innermost ? unchecked(operation) : locked(reached, from + 1, true,
-                    operation)));
-            return result.get(0);
+    /** Runs {@code step}'s level: the LOCK-mode section of its region, around the next level or the operation. */
+    private Object enter(Step step) {
+        RegionSections region = regions[step.reached[step.from]];
+        return (step.write ? region.write : region.read).call(step);
+    }
+
+    /** Inside {@code step}'s section: the next region's level, or in the innermost the operation. */
+    private Object next(Step step) {
+        return step.from == step.reached.length - 1 ? unchecked(step.operation)
+                : enter(new Step(step.reached, step.from + 1, step.write, step.operation));
+    }
+
+    /**
+     * The three sections of {@code lock}; the only place that builds critical sections. A write's
+     * body runs the next level inside a conflicting action of this region.
+     */
+    private RegionSections sectionsOf(ElidableLock lock) {
+        CriticalSection<Step, Object> read = lock.section("read", (Step step) -> next(step));
+        CriticalSection<Step, Object> write = lock.section("write", (Step step) -> {
+            Object[] result = new Object[1];
+            lock.conflictingAction(() -> result[0] = next(step));
+            return result[0];
         });
+        CriticalSection<OptimisticRead<?>, Object> optimisticRead = lock
+                .section("optimisticRead", (OptimisticRead<?> task) -> (Object) unchecked(task.locked))
+                .withSwopt((task, swopt) -> task.optimistic.apply(swopt));
+        return new RegionSections(lock, read, write, optimisticRead);
     }
 
     /** Calls {@code operation}, carrying a checked exception out of the section unchecked. */
@@ -231,20 +253,16 @@ public final class ElidedLocking implements TaskGuard {
         }
     }
 
-    /** Where this class builds critical sections: the one place that knows their API. */
-    private static final class Sections {
+    /** One region's lock and its sections. */
+    private record RegionSections(ElidableLock lock, CriticalSection<Step, Object> read,
+            CriticalSection<Step, Object> write, CriticalSection<OptimisticRead<?>, Object> optimisticRead) {
+    }
 
-        private Sections() {
-        }
-
-        static <T> T locked(ElidableLock lock, String name, Supplier<T> body) {
-            return lock.section(name, body).call();
-        }
-
-        static <T> T optimistic(ElidableLock lock, String name, Supplier<T> body, Function<Swopt, T> optimistic) {
-            CriticalSection<T> section = lock.section(name, body).withSwopt(optimistic);
-            return section.call();
-        }
+    /**
+     * One level of a LOCK-mode call: the regions reached, ascending, the index of this level's
+     * region in them, whether the lock set writes, and the operation.
+     */
+    private record Step(int[] reached, int from, boolean write, Callable<?> operation) {
     }
 
     /** Configures an {@link ElidedLocking}. */
@@ -273,7 +291,10 @@ public final class ElidedLocking implements TaskGuard {
             return this;
         }
 
-        /** The prefix of the regions' lock labels in reports: {@code label-0}, {@code label-1}, … (default {@code region}). */
+        /**
+         * The prefix of the regions' lock labels in reports: {@code label-0}, {@code label-1}, …
+         * (default {@code region}).
+         */
         public Builder label(String label) {
             this.label = Objects.requireNonNull(label, "label");
             return this;

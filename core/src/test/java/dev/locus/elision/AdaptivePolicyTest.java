@@ -97,7 +97,7 @@ class AdaptivePolicyTest {
     private static final class Probe {
         final SimulatedHtm<String> htm;
         final AtomicInteger swoptAttempts = new AtomicInteger();
-        final CriticalSection<String> section;
+        final CriticalSection<Void, String> section;
 
         Probe(ElidableLock lock, String name, double htmCommitRate, long htmNanos, boolean swoptSucceeds) {
             htm = new SimulatedHtm<>(htmCommitRate, htmNanos, () -> "htm");

@@ -52,7 +52,7 @@ class FastPathTest {
         SwitchablePolicy policy = new SwitchablePolicy();
         ElidableLock lock = ElidableLock.builder("l", LockApi.of(new ReentrantLock())).policy(policy).build();
         AtomicInteger locked = new AtomicInteger();
-        CriticalSection<String> section = lock.section("s", () -> {
+        CriticalSection<Void, String> section = lock.section("s", () -> {
             locked.incrementAndGet();
             return "lock";
         }, swopt -> "swopt");

@@ -52,17 +52,16 @@ class KeyedSectionsTest {
         AtomicIntegerArray ran = new AtomicIntegerArray(sections);
         ElidableLock lock = lock(ElisionPolicy.fixed(0, 2));
         int[] counter = new int[1];
+        CriticalSection<Integer, Integer> increment = lock.section("increment", (Integer id) -> { // one, shared
+            ran.incrementAndGet(id);
+            lock.conflictingAction(() -> counter[0]++);
+            return id;
+        });
         List<Future<Integer>> futures = new ArrayList<>(sections);
         try (KeyedExecutorService executor = factory.get()) {
             SplittableRandom random = new SplittableRandom(7);
             for (int i = 0; i < sections; i++) {
-                int id = i;
-                CriticalSection<Integer> section = lock.section("increment", () -> {
-                    ran.incrementAndGet(id);
-                    lock.conflictingAction(() -> counter[0]++);
-                    return id;
-                });
-                futures.add(KeyedSections.submit(executor, random.nextInt(64), section));
+                futures.add(KeyedSections.submit(executor, random.nextInt(64), increment, i));
             }
             for (int i = 0; i < sections; i++) {
                 assertEquals(i, futures.get(i).get(WAIT_S, SECONDS));
@@ -90,7 +89,8 @@ class KeyedSectionsTest {
             for (int i = 0; i < keys * perKey; i++) {
                 int key = random.nextInt(keys);
                 int sequence = next[key]++;
-                futures.add(KeyedSections.submit(executor, key, lock.section("append", () -> seen.get(key).add(sequence))));
+                futures.add(KeyedSections.submit(executor, key,
+                        lock.section("append", () -> seen.get(key).add(sequence))));
             }
             for (Future<Boolean> f : futures) {
                 assertTrue(f.get(WAIT_S, SECONDS));
@@ -228,8 +228,9 @@ class KeyedSectionsTest {
     @Test
     void badInputIsRefused() {
         ElidableLock lock = lock(ElisionPolicy.lockOnly());
-        CriticalSection<Integer> section = lock.section("s", () -> 1);
+        CriticalSection<Void, Integer> section = lock.section("s", () -> 1);
         assertThrows(NullPointerException.class, () -> KeyedSections.submit(null, 0, section));
+        assertThrows(NullPointerException.class, () -> KeyedSections.submit(null, 0, section, null));
         try (KeyedExecutorService executor = LocusExecutors.roundRobin(1)) {
             assertThrows(NullPointerException.class, () -> KeyedSections.submit(executor, 0, null));
         }

@@ -18,17 +18,17 @@ class NestingTest {
     @Test
     void aSectionOfALockTheThreadHoldsRunsWithoutAcquiringAgain() {
         ElidableLock lock = ElidableLock.builder("stamped", LockApi.of(new StampedLock())).policy(OPTIMISTIC).build();
-        CriticalSection<String> inner = lock.section("inner", () -> "inner locked", swopt -> "inner optimistic");
-        CriticalSection<String> outer = lock.section("outer", () -> "outer + " + inner.call());
+        CriticalSection<Void, String> inner = lock.section("inner", () -> "inner locked", swopt -> "inner optimistic");
+        CriticalSection<Void, String> outer = lock.section("outer", () -> "outer + " + inner.call());
         assertEquals("outer + inner locked", outer.call(), "StampedLock is not reentrant: acquiring again would hang");
     }
 
     @Test
     void aSectionSharedByThreadsSeesEachCallersOwnFrames() throws InterruptedException {
         ElidableLock lock = ElidableLock.builder("stamped", LockApi.of(new StampedLock())).policy(OPTIMISTIC).build();
-        CriticalSection<String> inner = lock.section("inner", () -> "inner locked", swopt -> "inner optimistic");
+        CriticalSection<Void, String> inner = lock.section("inner", () -> "inner locked", swopt -> "inner optimistic");
         assertEquals("inner optimistic", inner.call(), "this thread calls first: the section remembers it");
-        CriticalSection<String> outer = lock.section("outer", () -> "outer + " + inner.call());
+        CriticalSection<Void, String> outer = lock.section("outer", () -> "outer + " + inner.call());
         String[] nested = new String[1];
         Thread other = new Thread(() -> nested[0] = outer.call());
         other.start();
@@ -42,11 +42,11 @@ class NestingTest {
     void swoptIsNotChosenInsideAnOptimisticAttemptOnAnotherLock() {
         ElidableLock a = ElidableLock.builder("a", LockApi.of(new ReentrantLock())).policy(OPTIMISTIC).build();
         ElidableLock b = ElidableLock.builder("b", LockApi.of(new ReentrantLock())).policy(OPTIMISTIC).build();
-        CriticalSection<String> onB = b.section("onB", () -> "b locked", swopt -> "b optimistic");
-        CriticalSection<String> onA = a.section("onA", () -> "a locked", swopt -> "a optimistic, " + onB.call());
+        CriticalSection<Void, String> onB = b.section("onB", () -> "b locked", swopt -> "b optimistic");
+        CriticalSection<Void, String> onA = a.section("onA", () -> "a locked", swopt -> "a optimistic, " + onB.call());
         assertEquals("a optimistic, b locked", onA.call());
-        CriticalSection<String> sameLock = a.section("sameLock", () -> "a locked", swopt -> "a optimistic");
-        CriticalSection<String> outer = a.section("outer", () -> "locked", swopt -> "outer, " + sameLock.call());
+        CriticalSection<Void, String> sameLock = a.section("sameLock", () -> "a locked", swopt -> "a optimistic");
+        CriticalSection<Void, String> outer = a.section("outer", () -> "locked", swopt -> "outer, " + sameLock.call());
         assertEquals("outer, a optimistic", outer.call(), "SWOPT nests within SWOPT on the same lock");
     }
 
@@ -54,7 +54,7 @@ class NestingTest {
     void aSwoptKeptBeyondItsAttemptRefusesToValidate() {
         ElidableLock lock = ElidableLock.builder("l", LockApi.of(new ReentrantLock())).policy(OPTIMISTIC).build();
         Swopt[] kept = new Swopt[1];
-        CriticalSection<String> read = lock.section("read", () -> "locked", swopt -> {
+        CriticalSection<Void, String> read = lock.section("read", () -> "locked", swopt -> {
             kept[0] = swopt;
             return "optimistic";
         });
@@ -66,17 +66,17 @@ class NestingTest {
     @Test
     void aLockedUpdateAfterAStaleOptimisticSearchRetriesTheSearch() {
         ElidableLock lock = ElidableLock.builder("l", LockApi.of(new ReentrantLock())).policy(OPTIMISTIC).build();
-        CriticalSection<Void> interfere = lock.section("interfere", () -> {
+        CriticalSection<Void, Void> interfere = lock.section("interfere", () -> {
             lock.conflictingAction(() -> { });
             return null;
         });
         List<String> updates = new ArrayList<>();
         int[] searches = {0};
-        CriticalSection<Void> update = lock.section("update", () -> {
+        CriticalSection<Void, Void> update = lock.section("update", () -> {
             updates.add("after search " + searches[0]);
             return null;
         });
-        CriticalSection<String> insert = lock.section("insert", () -> "locked path", swopt -> {
+        CriticalSection<Void, String> insert = lock.section("insert", () -> "locked path", swopt -> {
             searches[0]++;
             if (searches[0] == 1) {
                 Thread other = new Thread(interfere::call); // a writer acts between search and update

@@ -40,12 +40,12 @@ class OptimisticReadTest {
     @MethodSource("locks")
     void everyReturnedSnapshotWasStored(LockApi api) throws Exception {
         ElidableLock lock = ElidableLock.builder("record", api).policy(ElisionPolicy.fixed(0, 10)).build();
-        CriticalSection<long[]> read = lock.section("read", this::snapshot, swopt -> {
+        CriticalSection<Void, long[]> read = lock.section("read", this::snapshot, swopt -> {
             long[] s = snapshot();
             swopt.validate();
             return s;
         });
-        CriticalSection<Void> write = lock.section("write", () -> {
+        CriticalSection<Void, Void> write = lock.section("write", () -> {
             long seed = ThreadLocalRandom.current().nextLong();
             lock.conflictingAction(() -> store(seed));
             return null;

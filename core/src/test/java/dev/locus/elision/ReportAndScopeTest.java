@@ -8,6 +8,9 @@ import java.lang.management.ManagementFactory;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -21,9 +24,9 @@ class ReportAndScopeTest {
         ElidableLock table = ElidableLock.builder("table", LockApi.of(new ReentrantLock()))
                 .policy(ElisionPolicy.fixed(0, 1)).build();
         ElidableLock index = ElidableLock.builder("index", LockApi.readSide(new ReentrantReadWriteLock())).build();
-        CriticalSection<Integer> get = table.section("get", () -> 1, swopt -> 2);
-        CriticalSection<Integer> put = table.section("put", () -> 3);
-        CriticalSection<Integer> find = index.section("find", () -> 4);
+        CriticalSection<Void, Integer> get = table.section("get", () -> 1, swopt -> 2);
+        CriticalSection<Void, Integer> put = table.section("put", () -> 3);
+        CriticalSection<Void, Integer> find = index.section("find", () -> 4);
         for (int i = 0; i < 1000; i++) {
             get.call();
         }
@@ -60,7 +63,7 @@ class ReportAndScopeTest {
     @Test
     void theReportIsReadableOverJmx() throws Exception {
         ElidableLock lock = ElidableLock.builder("jmx test", LockApi.of(new ReentrantLock())).build();
-        CriticalSection<Integer> cs = lock.section("cs", () -> 1);
+        CriticalSection<Void, Integer> cs = lock.section("cs", () -> 1);
         for (int i = 0; i < 5; i++) {
             cs.call();
         }
@@ -101,8 +104,10 @@ class ReportAndScopeTest {
         assertThrows(NullPointerException.class, () -> LockApi.of((ReentrantLock) null));
         ElidableLock lock = ElidableLock.builder("l", LockApi.of(jdk)).build();
         assertThrows(NullPointerException.class, () -> lock.section(null, () -> 1));
-        assertThrows(NullPointerException.class, () -> lock.section("s", null));
-        assertThrows(NullPointerException.class, () -> lock.section("s", () -> 1).withSwopt(null));
+        assertThrows(NullPointerException.class, () -> lock.section("s", (Supplier<Integer>) null));
+        assertThrows(NullPointerException.class, () -> lock.section("s", (Function<Integer, Integer>) null));
+        assertThrows(NullPointerException.class, () -> lock.section("s", () -> 1).withSwopt((Function<Swopt, Integer>) null));
+        assertThrows(NullPointerException.class, () -> lock.section("s", () -> 1).withSwopt((BiFunction<Void, Swopt, Integer>) null));
         assertThrows(NullPointerException.class, () -> lock.section("s", () -> 1).withHtm(null));
         assertThrows(NullPointerException.class, () -> ElidableLock.builder("l", LockApi.of(jdk)).policy(null));
     }

@@ -8,7 +8,7 @@ import java.util.function.Supplier;
  * takes a set time and commits with a set probability, returning what {@code body} gives, and otherwise aborts with
  * RTM's "conflict" status.
  */
-final class SimulatedHtm<T> implements HtmPath<T> {
+final class SimulatedHtm<T> implements HtmPath<Object, T> {
 
     static final int CONFLICT = 1 << 1;
 
@@ -35,7 +35,7 @@ final class SimulatedHtm<T> implements HtmPath<T> {
     }
 
     @Override
-    public synchronized HtmAttempt<T> attempt() {
+    public synchronized HtmAttempt<T> attempt(Object ignored) {
         attempts++;
         spin(attemptNanos);
         return random.nextDouble() < commitProbability ? HtmAttempt.committed(body.get()) : HtmAttempt.aborted(CONFLICT);

@@ -23,7 +23,7 @@ class StaticPolicyTest {
         SimulatedHtm<String> htm = new SimulatedHtm<>(0, () -> "htm");
         ElidableLock lock = ElidableLock.builder("l", LockApi.of(new ReentrantLock()))
                 .policy(ElisionPolicy.fixed(3, 2)).build();
-        CriticalSection<String> cs = optimistsAlwaysFail(lock, "cs", locked, optimistic).withHtm(htm);
+        CriticalSection<Void, String> cs = optimistsAlwaysFail(lock, "cs", locked, optimistic).withHtm(htm);
         for (int i = 0; i < EXECUTIONS; i++) {
             assertEquals("lock", cs.call());
         }
@@ -49,9 +49,9 @@ class StaticPolicyTest {
         AtomicInteger locked = new AtomicInteger();
         ElidableLock lock = ElidableLock.builder("l", LockApi.of(new ReentrantLock()))
                 .policy(ElisionPolicy.fixed(0, 2)).build();
-        CriticalSection<String> failing = optimistsAlwaysFail(lock, "failing", locked, optimistic);
-        CriticalSection<String> succeeding = lock.section("succeeding", () -> "lock", swopt -> "swopt");
-        CriticalSection<String> lockOnly = lock.section("lockOnly", () -> "lock");
+        CriticalSection<Void, String> failing = optimistsAlwaysFail(lock, "failing", locked, optimistic);
+        CriticalSection<Void, String> succeeding = lock.section("succeeding", () -> "lock", swopt -> "swopt");
+        CriticalSection<Void, String> lockOnly = lock.section("lockOnly", () -> "lock");
         int executions = 2_000; // every counter stays below 4,096, where it is exact
         for (int i = 0; i < executions; i++) {
             assertEquals("lock", failing.call());
@@ -84,7 +84,7 @@ class StaticPolicyTest {
         SimulatedHtm<String> htm = new SimulatedHtm<>(1, () -> "htm");
         ElidableLock lock = ElidableLock.builder("l", LockApi.of(new ReentrantLock()))
                 .policy(ElisionPolicy.fixed(3, 2)).build();
-        CriticalSection<String> cs = lock.section("cs", () -> "lock", swopt -> "swopt").withHtm(htm);
+        CriticalSection<Void, String> cs = lock.section("cs", () -> "lock", swopt -> "swopt").withHtm(htm);
         for (int i = 0; i < EXECUTIONS; i++) {
             assertEquals("htm", cs.call());
         }
@@ -92,20 +92,20 @@ class StaticPolicyTest {
         assertEquals(EXECUTIONS, row.mode(Mode.HTM).successes());
         assertEquals(0, row.mode(Mode.SWOPT).attempts() + row.mode(Mode.LOCK).attempts());
 
-        CriticalSection<String> noHtm = lock.section("noHtm", () -> "lock", swopt -> "swopt");
+        CriticalSection<Void, String> noHtm = lock.section("noHtm", () -> "lock", swopt -> "swopt");
         assertEquals("swopt", noHtm.call(), "without an HTM path, SWOPT comes first");
     }
 
     @Test
     void anUnavailableHtmPathIsNeverAttempted() {
-        HtmPath<String> absent = new HtmPath<>() {
+        HtmPath<Object, String> absent = new HtmPath<>() {
             @Override
             public boolean available() {
                 return false;
             }
 
             @Override
-            public HtmAttempt<String> attempt() {
+            public HtmAttempt<String> attempt(Object ignored) {
                 throw new AssertionError("attempted an unavailable HTM path");
             }
         };
@@ -124,7 +124,7 @@ class StaticPolicyTest {
     }
 
     /** A section whose every optimistic attempt fails; both bodies count their runs. */
-    private static CriticalSection<String> optimistsAlwaysFail(ElidableLock lock, String name, AtomicInteger locked,
+    private static CriticalSection<Void, String> optimistsAlwaysFail(ElidableLock lock, String name, AtomicInteger locked,
             AtomicInteger optimistic) {
         return lock.section(name, () -> {
             locked.incrementAndGet();

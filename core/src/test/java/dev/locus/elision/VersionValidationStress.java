@@ -32,7 +32,7 @@ public final class VersionValidationStress {
     public static class ValidatedReadsAreAllOrNothing {
 
         private final ElidableLock lock = ElidableLock.builder("stress", LockApi.of(new ReentrantLock())).build();
-        private final CriticalSection<Void> write = lock.section("write", () -> {
+        private final CriticalSection<Void, Void> write = lock.section("write", () -> {
             lock.conflictingAction(() -> {
                 x = 1;
                 y = 1;

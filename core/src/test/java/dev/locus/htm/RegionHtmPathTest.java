@@ -34,7 +34,7 @@ class RegionHtmPathTest {
             region.write(0, value, 0, VALUE);
             ElidableLock lock = ElidableLock.builder("region", RegionLockApi.of(region))
                     .policy(ElisionPolicy.fixed(2, 0)).build();
-            CriticalSection<byte[]> read = readSection(lock, region);
+            CriticalSection<Void, byte[]> read = readSection(lock, region);
 
             for (int i = 0; i < 100; i++) {
                 assertArrayEquals(value, read.call());
@@ -57,11 +57,11 @@ class RegionHtmPathTest {
             region.write(0, RegionWorkloads.checksummed(new byte[VALUE]), 0, VALUE);
             ElidableLock lock = ElidableLock.builder("region", RegionLockApi.of(region))
                     .policy(ElisionPolicy.fixed(3, 0)).build();
-            CriticalSection<byte[]> read = readSection(lock, region);
+            CriticalSection<Void, byte[]> read = readSection(lock, region);
             AtomicLong torn = new AtomicLong();
             RegionWorkloads.run(4, thread -> {
                 byte[] value = new byte[VALUE];
-                CriticalSection<Void> write = lock.section("write", () -> {
+                CriticalSection<Void, Void> write = lock.section("write", () -> {
                     region.writeLocked(0, value, 0, VALUE);
                     return null;
                 });
@@ -83,11 +83,11 @@ class RegionHtmPathTest {
     void theFirstOperationThatDoesNotCommitEndsTheAttempt() {
         try (NativeRegion region = NativeRegion.allocate(VALUE)) {
             byte[] into = new byte[8];
-            HtmAttempt<String> attempt = RegionHtmPath.<String>of(region, tx -> {
+            HtmAttempt<String> attempt = RegionHtmPath.<Void, String>of(region, (ignored, tx) -> {
                 boolean first = tx.read(0, into, 0, 8);
                 boolean second = tx.write(8, into, 0, 8);
                 return first + "," + second;
-            }).attempt();
+            }).attempt(null);
             if (NativeHtm.rtmSupported()) {
                 assertTrue(attempt.committed(), HtmStatus.describe(attempt.abortStatus()));
                 assertEquals("true,true", attempt.value());
@@ -102,24 +102,24 @@ class RegionHtmPathTest {
     @Test
     void aChangeSeenBetweenOperationsAbortsAsAConflictAndABodyWithoutOperationsCommits() {
         try (NativeRegion region = NativeRegion.allocate(VALUE)) {
-            HtmAttempt<Boolean> changed = RegionHtmPath.of(region, tx -> tx.changed()).attempt();
+            HtmAttempt<Boolean> changed = RegionHtmPath.<Void, Boolean>of(region, (ignored, tx) -> tx.changed()).attempt(null);
             assertFalse(changed.committed());
             assertEquals(RegionTransaction.CHANGED, changed.abortStatus());
             assertEquals(AbortKind.TRANSIENT, AbortKind.of(changed.abortStatus()));
 
-            HtmAttempt<String> none = RegionHtmPath.of(region, tx -> "nothing to do").attempt();
+            HtmAttempt<String> none = RegionHtmPath.<Void, String>of(region, (ignored, tx) -> "nothing to do").attempt(null);
             assertTrue(none.committed());
             assertEquals("nothing to do", none.value());
         }
     }
 
     /** A section reading the region's value: under the lock word, or in one transaction. */
-    private static CriticalSection<byte[]> readSection(ElidableLock lock, NativeRegion region) {
+    private static CriticalSection<Void, byte[]> readSection(ElidableLock lock, NativeRegion region) {
         return lock.section("read", () -> {
             byte[] value = new byte[VALUE];
             region.readLocked(0, value, 0, VALUE);
             return value;
-        }).withHtm(RegionHtmPath.of(region, tx -> {
+        }).withHtm(RegionHtmPath.of(region, (ignored, tx) -> {
             byte[] value = new byte[VALUE];
             return tx.read(0, value, 0, VALUE) ? value : null;
         }));

@@ -330,12 +330,14 @@ class ElidedLockingTest {
         ElidedLocking elided = ElidedLocking.builder(h, 2).build();
         assertThrows(NullPointerException.class, () -> elided.call(null, () -> 1));
         assertThrows(NullPointerException.class, () -> elided.call(LockSet.of(h, h.root(), LockMode.READ), null));
-        assertThrows(IllegalArgumentException.class, () -> elided.call(LockSet.of(other, other.root(), LockMode.READ), () -> 1),
-                "a lock set over another hierarchy");
-        assertThrows(IllegalArgumentException.class, () -> LockSet.of(h, h.size() + 5, LockMode.READ), "an unknown node");
+        assertThrows(IllegalArgumentException.class,
+                () -> elided.call(LockSet.of(other, other.root(), LockMode.READ), () -> 1), "another hierarchy's lock set");
+        assertThrows(IllegalArgumentException.class, () -> LockSet.of(h, h.size() + 5, LockMode.READ),
+                "an unknown node");
         assertThrows(IllegalArgumentException.class, () -> elided.regionOf(h.leafCount()));
         assertThrows(NullPointerException.class, () -> ToggleExecutor.builder(h, 1).lockManager((TaskGuard) null));
-        assertEquals(1, elided.call(LockSet.of(h, h.root(), LockMode.READ), () -> 1), "called directly, on this thread");
+        assertEquals(1, elided.call(LockSet.of(h, h.root(), LockMode.READ), () -> 1),
+                "called directly, on this thread");
     }
 
     private static long sum(AtomicIntegerArray counts) {

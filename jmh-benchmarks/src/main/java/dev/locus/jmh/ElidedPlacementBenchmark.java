@@ -108,7 +108,7 @@ public class ElidedPlacementBenchmark extends BenchmarkDefaults {
             byte[] value = new byte[VALUE_SIZE];
             int present = 0;
             while (present < KEYS / 2) {
-                if (map.insert(random.nextInt(KEYS), value).call()) {
+                if (map.call(SegmentedHashMap.Op.insert(random.nextInt(KEYS), value))) {
                     present++;
                 }
             }
@@ -150,9 +150,9 @@ public class ElidedPlacementBenchmark extends BenchmarkDefaults {
             for (int i = 0; i < SIZE; i++) {
                 int key = random.nextInt(KEYS);
                 int operation = random.nextInt(10);
-                var section = operation < 6 ? setting.map.get(key, into[i])
-                        : operation < 8 ? setting.map.insert(key, value) : setting.map.remove(key);
-                futures.add(KeyedSections.submit(setting.keyed, SegmentedHashMap.bucketOf(key), section));
+                SegmentedHashMap.Op op = operation < 6 ? SegmentedHashMap.Op.get(key, into[i])
+                        : operation < 8 ? SegmentedHashMap.Op.insert(key, value) : SegmentedHashMap.Op.remove(key);
+                futures.add(KeyedSections.submit(setting.keyed, op.bucket(), setting.map.section(op), op));
             }
             for (Future<Boolean> f : futures) {
                 f.get(WAIT_S, TimeUnit.SECONDS);

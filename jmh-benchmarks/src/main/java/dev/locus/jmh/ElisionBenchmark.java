@@ -60,17 +60,18 @@ public class ElisionBenchmark extends BenchmarkDefaults {
 
     @Benchmark
     public boolean getOnly(GetOnly table, Caller caller) {
-        return table.map.get(caller.random.nextInt(GET_ONLY_KEYS), caller.into);
+        return caller.view(table.map).get(caller.random.nextInt(GET_ONLY_KEYS), caller.into);
     }
 
     @Benchmark
     public boolean mixed(Mixed table, Caller caller) {
+        ByteValueMap map = caller.view(table.map);
         int key = caller.random.nextInt(MIXED_KEYS);
         int operation = caller.random.nextInt(10);
         if (operation < 6) {
-            return table.map.get(key, caller.into);
+            return map.get(key, caller.into);
         }
-        return operation < 8 ? table.map.insert(key, caller.value) : table.map.remove(key);
+        return operation < 8 ? map.insert(key, caller.value) : map.remove(key);
     }
 
     /** Figure 2's table: every key of the range present, values of each size. */
@@ -124,13 +125,27 @@ public class ElisionBenchmark extends BenchmarkDefaults {
         }
     }
 
-    /** One thread's random stream and buffers: where get copies to, what insert stores. */
+    /**
+     * One thread's random stream and buffers (where get copies to, what insert stores), and its
+     * {@linkplain ByteValueMap#forCaller() view} of the trial's map, made on its first call.
+     */
     @State(Scope.Thread)
     public static class Caller {
 
         final byte[] into = new byte[ByteValueMap.MAX_VALUE_SIZE];
         final byte[] value = new byte[MIXED_VALUE_SIZE];
         SplittableRandom random;
+        private ByteValueMap viewed;
+        private ByteValueMap view;
+
+        /** This thread's view of {@code map}, made when the map is not the one it last viewed. */
+        ByteValueMap view(ByteValueMap map) {
+            if (map != viewed) {
+                view = map.forCaller();
+                viewed = map;
+            }
+            return view;
+        }
 
         @Setup(Level.Trial)
         public void seed() {

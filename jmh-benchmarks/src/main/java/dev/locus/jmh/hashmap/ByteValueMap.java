@@ -42,6 +42,16 @@ public interface ByteValueMap extends AutoCloseable {
     /** The size of every value, in bytes. */
     int valueSize();
 
+    /**
+     * This map as one calling thread should use it, to be kept and reused by that thread: maps whose
+     * operations pass the caller's arguments in a holder (ALE's sections take one argument) keep the
+     * holder in the view and so allocate nothing per call; the others return themselves. The view
+     * shares the map's contents and is closed with the map, not on its own.
+     */
+    default ByteValueMap forCaller() {
+        return this;
+    }
+
     /** Frees what the map holds outside the Java heap; a no-op for maps that hold nothing there. */
     @Override
     default void close() {

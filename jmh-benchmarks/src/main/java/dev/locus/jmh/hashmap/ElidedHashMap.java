@@ -8,45 +8,61 @@ import dev.locus.elision.ElisionReport;
  * A {@link ByteValueMap} whose one lock is an {@link ElidableLock}: every operation is one of its
  * critical sections, named {@code get}, {@code insert} and {@code remove}, so its
  * {@linkplain #report() report} has a row for each. Subclasses give the sections' bodies and the
- * paths get may elide the lock with.
+ * paths get may elide the lock with. Call it through {@link #forCaller()} for calls that allocate
+ * nothing.
  */
 /*
  * Implementation notes
  *
  * Overview. ALE's critical sections are built once, as the paper's are written once in the
- * source, and their bodies take no arguments. So each thread gets its own Operation (through a
- * ThreadLocal): a holder for the current call's key and byte array, with the three sections built
- * over it. A call stores its arguments in the holder and calls the section: no allocation per call.
+ * source, and each call passes them one argument: an Operation holding the call's key, byte array
+ * and the scratch space the HTM path copies through. A caller's view (forCaller) owns one
+ * Operation and reuses it for every call, so a call allocates nothing and looks nothing up; a
+ * call on the map itself makes a fresh Operation.
  *
- * Concurrency. An Operation belongs to one thread and is used by one call at a time (the map's
- * sections do not nest). The sections' granules are shared: they are keyed by (lock, name), not
- * by section object.
+ * Concurrency. An Operation belongs to one call at a time: a view is its caller's, used by one
+ * thread (the map's sections do not nest). The sections and their granules are shared.
  *
  * References. Paper 003 §3.1 (BEGIN_CS/END_CS around each operation), §3.4 (named sections).
  */
 abstract class ElidedHashMap extends CheckedMap {
 
     final ElidableLock lock;
-    private final ThreadLocal<Operation> operations = ThreadLocal.withInitial(this::prepare);
+    private CriticalSection<Operation, Boolean> get;
+    private CriticalSection<Operation, Boolean> insert;
+    private CriticalSection<Operation, Boolean> remove;
 
     ElidedHashMap(ElidableLock lock, int valueSize) {
         super(valueSize);
         this.lock = lock;
     }
 
+    /** Builds the three sections; each subclass constructor calls it last, once its fields are set. */
+    final void buildSections() {
+        get = elide(lock.section("get", this::getLocked));
+        insert = lock.section("insert", this::insertLocked);
+        remove = lock.section("remove", this::removeLocked);
+    }
+
+    /** A view of this map for one calling thread, whose calls reuse one Operation: allocation-free. */
+    @Override
+    public final ByteValueMap forCaller() {
+        return new CallerView(this);
+    }
+
     @Override
     final boolean checkedGet(int key, byte[] into) {
-        return operations.get().with(key, into).get.call();
+        return get.call(new Operation(scratchSize()).with(key, into));
     }
 
     @Override
     final boolean checkedInsert(int key, byte[] value) {
-        return operations.get().with(key, value).insert.call();
+        return insert.call(new Operation(scratchSize()).with(key, value));
     }
 
     @Override
     final boolean checkedRemove(int key) {
-        return operations.get().with(key, null).remove.call();
+        return remove.call(new Operation(scratchSize()).with(key, null));
     }
 
     /** The lock's report: attempts and successes per mode for each of get, insert and remove. */
@@ -64,39 +80,60 @@ abstract class ElidedHashMap extends CheckedMap {
     abstract boolean removeLocked(Operation op);
 
     /** {@code get} with the paths that may elide the lock (SWOPT, HTM) added. */
-    abstract CriticalSection<Boolean> elide(CriticalSection<Boolean> get, Operation op);
+    abstract CriticalSection<Operation, Boolean> elide(CriticalSection<Operation, Boolean> get);
 
-    /** The bytes of a per-thread buffer the subclass needs; 0 for none. */
+    /** The bytes of a per-call buffer the subclass needs; 0 for none. */
     int scratchSize() {
         return 0;
     }
 
-    private Operation prepare() {
-        Operation op = new Operation(scratchSize());
-        op.get = elide(lock.section("get", () -> getLocked(op)), op);
-        op.insert = lock.section("insert", () -> insertLocked(op));
-        op.remove = lock.section("remove", () -> removeLocked(op));
-        return op;
-    }
-
-    /** One thread's current call: its arguments, scratch space, and the sections built over them. */
+    /** One call's arguments and scratch space, the argument of the map's sections. */
     static final class Operation {
         int key;
         /** get's destination, insert's value; null for remove. */
         byte[] bytes;
         final byte[] scratch;
-        private CriticalSection<Boolean> get;
-        private CriticalSection<Boolean> insert;
-        private CriticalSection<Boolean> remove;
+        /** The optimistic attempt in progress, as the table's Validation (SWOPT bodies only). */
+        final CurrentAttempt attempt = new CurrentAttempt();
 
         Operation(int scratchSize) {
             this.scratch = new byte[scratchSize];
         }
 
-        private Operation with(int key, byte[] bytes) {
+        Operation with(int key, byte[] bytes) {
             this.key = key;
-            this.bytes = bytes;
+            if (this.bytes != bytes) {
+                this.bytes = bytes;
+            }
             return this;
+        }
+    }
+
+    /** One caller's view: the map's operations through the caller's own, reused Operation. */
+    private static final class CallerView extends CheckedMap {
+
+        private final ElidedHashMap map;
+        private final Operation op;
+
+        CallerView(ElidedHashMap map) {
+            super(map.valueSize());
+            this.map = map;
+            this.op = new Operation(map.scratchSize());
+        }
+
+        @Override
+        boolean checkedGet(int key, byte[] into) {
+            return map.get.call(op.with(key, into));
+        }
+
+        @Override
+        boolean checkedInsert(int key, byte[] value) {
+            return map.insert.call(op.with(key, value));
+        }
+
+        @Override
+        boolean checkedRemove(int key) {
+            return map.remove.call(op.with(key, null));
         }
     }
 }

@@ -4,7 +4,6 @@ import dev.locus.elision.CriticalSection;
 import dev.locus.elision.ElidableLock;
 import dev.locus.elision.ElisionPolicy;
 import dev.locus.elision.LockApi;
-import dev.locus.elision.Swopt;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -19,6 +18,7 @@ final class HeapElidedHashMap extends ElidedHashMap {
     HeapElidedHashMap(int valueSize, ElisionPolicy policy) {
         super(ElidableLock.builder("hashMap", LockApi.of(new ReentrantLock())).policy(policy).build(), valueSize);
         this.table = new ChainedTable(valueSize);
+        buildSections();
     }
 
     @Override
@@ -31,9 +31,8 @@ final class HeapElidedHashMap extends ElidedHashMap {
      * the attempt or takes the lock, as the policy says.
      */
     @Override
-    CriticalSection<Boolean> elide(CriticalSection<Boolean> get, Operation op) {
-        CurrentAttempt attempt = new CurrentAttempt();
-        return get.withSwopt(swopt -> table.get(op.key, op.bytes, attempt.of(swopt)) > 0);
+    CriticalSection<Operation, Boolean> elide(CriticalSection<Operation, Boolean> get) {
+        return get.withSwopt((op, swopt) -> table.get(op.key, op.bytes, op.attempt.of(swopt)) > 0);
     }
 
     @Override
@@ -44,21 +43,5 @@ final class HeapElidedHashMap extends ElidedHashMap {
     @Override
     boolean removeLocked(Operation op) {
         return table.remove(op.key, lock::conflictingAction);
-    }
-
-    /** One thread's optimistic attempt in progress, as a Validation; reused, so an attempt allocates nothing. */
-    private static final class CurrentAttempt implements Validation {
-        private Swopt swopt;
-
-        Validation of(Swopt attempt) {
-            this.swopt = attempt;
-            return this;
-        }
-
-        @Override
-        public boolean stillValid() {
-            swopt.validate();
-            return true;
-        }
     }
 }

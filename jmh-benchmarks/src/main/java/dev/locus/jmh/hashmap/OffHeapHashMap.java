@@ -40,6 +40,7 @@ public final class OffHeapHashMap extends ElidedHashMap implements AutoCloseable
                 layout.valueSize());
         this.region = region;
         this.layout = layout;
+        buildSections();
     }
 
     /**
@@ -65,8 +66,8 @@ public final class OffHeapHashMap extends ElidedHashMap implements AutoCloseable
     }
 
     @Override
-    CriticalSection<Boolean> elide(CriticalSection<Boolean> get, Operation op) {
-        return get.withHtm(RegionHtmPath.of(region, new RegionGet(layout, op)));
+    CriticalSection<Operation, Boolean> elide(CriticalSection<Operation, Boolean> get) {
+        return get.withHtm(RegionHtmPath.of(region, new RegionGet(layout)));
     }
 
     /** @throws IllegalStateException if the key is new and its bucket full; the map is then unchanged */

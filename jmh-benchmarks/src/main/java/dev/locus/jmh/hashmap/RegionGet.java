@@ -5,7 +5,7 @@ import dev.locus.htm.RegionTransaction;
 import dev.locus.jmh.hashmap.ElidedHashMap.Operation;
 
 /**
- * The off-heap table's get as region transactions, for one thread's {@link Operation} (the body of
+ * The off-heap table's get as region transactions, for a call's {@link Operation} (the body of
  * its {@link RegionHtmPath}): one transaction reads the bucket's header to find the key's slot, a
  * second reads that slot's tag and value together.
  */
@@ -25,18 +25,16 @@ import dev.locus.jmh.hashmap.ElidedHashMap.Operation;
  *
  * References. Paper 003 §2 (TLE), §4 (HTM mode), §5.1 (Get in HTM where the value fits).
  */
-final class RegionGet implements RegionHtmPath.Body<Boolean> {
+final class RegionGet implements RegionHtmPath.Body<Operation, Boolean> {
 
     private final SlotLayout layout;
-    private final Operation op;
 
-    RegionGet(SlotLayout layout, Operation op) {
+    RegionGet(SlotLayout layout) {
         this.layout = layout;
-        this.op = op;
     }
 
     @Override
-    public Boolean run(RegionTransaction tx) {
+    public Boolean run(Operation op, RegionTransaction tx) {
         int bucket = Buckets.of(op.key);
         byte[] scratch = op.scratch;
         if (!tx.read(layout.header(bucket), scratch, 0, layout.headerBytes())) {

@@ -16,10 +16,10 @@ import java.util.function.Supplier;
  * Paper 003 §5.1's HashMap ({@link ChainedTable}: 1,024 buckets) with its buckets cut into
  * {@code segments} contiguous ranges, each guarded by its own {@link ElidableLock} (its own lock
  * and version word). One segment is the paper's map: one lock, one version word for the whole
- * table. Each operation is handed out as a critical section, to be called where the caller likes
- * (a keyed executor's worker, through {@code KeyedSections}): get with a SWOPT path (Figure 1),
- * insert and remove bracketing only their structural change as a conflicting action, as
- * {@link HeapElidedHashMap} does.
+ * table. An operation is an {@link Op}, run by the critical section of its segment that
+ * {@link #section(Op)} gives, called where the caller likes (a keyed executor's worker, through
+ * {@code KeyedSections}): get with a SWOPT path (Figure 1), insert and remove bracketing only
+ * their structural change as a conflicting action, as {@link HeapElidedHashMap} does.
  */
 /*
  * Implementation notes
@@ -27,8 +27,8 @@ import java.util.function.Supplier;
  * Overview. The table is one ChainedTable; bucket b belongs to segment b * segments / 1024, and
  * every operation touches one bucket, so it runs under its segment's lock alone. A conflicting
  * action in segment s moves only s's version, so it invalidates only the optimistic readers of s.
- * Sections are built per call (the body needs the call's key and buffer) and named get, insert
- * and remove: one granule per (segment, name).
+ * Each segment's three sections are built once and take the Op as their argument; named get,
+ * insert and remove, they give one granule per (segment, name).
  *
  * Concurrency. As ChainedTable's notes, per segment: writers of a segment run one at a time under
  * its lock; readers of a segment validate against its version.
@@ -41,7 +41,7 @@ public final class SegmentedHashMap {
     public static final int BUCKETS = Buckets.COUNT;
 
     private final ChainedTable table;
-    private final ElidableLock[] segments;
+    private final Segment[] segments;
 
     /**
      * An empty map of {@code valueSize}-byte values in {@code segments} segments, each lock with a
@@ -54,45 +54,33 @@ public final class SegmentedHashMap {
             throw new IllegalArgumentException("segments must be in [1, " + BUCKETS + "], was " + segments);
         }
         this.table = new ChainedTable(valueSize);
-        this.segments = new ElidableLock[segments];
+        this.segments = new Segment[segments];
         for (int s = 0; s < segments; s++) {
-            this.segments[s] = ElidableLock.builder("segment-" + s, LockApi.of(new ReentrantLock()))
-                    .policy(policies.get()).build();
+            this.segments[s] = segment(ElidableLock.builder("segment-" + s, LockApi.of(new ReentrantLock()))
+                    .policy(policies.get()).build());
         }
     }
 
-    /** The bucket of {@code key} (non-negative): the key a keyed executor should place its operation by. */
-    public static int bucketOf(int key) {
-        return Buckets.of(key);
+    /** The critical section that runs {@code op}: its kind's, of its key's segment. */
+    public CriticalSection<Op, Boolean> section(Op op) {
+        Segment segment = segments[(int) ((long) op.bucket() * segments.length / BUCKETS)];
+        return switch (op.kind) {
+            case GET -> segment.get;
+            case INSERT -> segment.insert;
+            case REMOVE -> segment.remove;
+        };
     }
 
-    /** get: copies {@code key}'s value into {@code into}; whether it was present. */
-    public CriticalSection<Boolean> get(int key, byte[] into) {
-        ElidableLock lock = lockOf(key);
-        return lock.section("get", () -> table.get(key, into, Validation.NONE) > 0)
-                .withSwopt(swopt -> table.get(key, into, () -> {
-                    swopt.validate();
-                    return true;
-                }) > 0);
-    }
-
-    /** insert or overwrite; whether the key was absent. */
-    public CriticalSection<Boolean> insert(int key, byte[] value) {
-        ElidableLock lock = lockOf(key);
-        return lock.section("insert", () -> table.insert(key, value, lock::conflictingAction));
-    }
-
-    /** remove; whether the key was present. */
-    public CriticalSection<Boolean> remove(int key) {
-        ElidableLock lock = lockOf(key);
-        return lock.section("remove", () -> table.remove(key, lock::conflictingAction));
+    /** Runs {@code op} on the calling thread; what its section returned. */
+    public boolean call(Op op) {
+        return section(op).call(op);
     }
 
     /** Every segment's report: a row per (segment, operation). */
     public ElisionReport report() {
         List<GranuleReport> rows = new ArrayList<>();
-        for (ElidableLock lock : segments) {
-            rows.addAll(lock.report().rows());
+        for (Segment segment : segments) {
+            rows.addAll(segment.lock.report().rows());
         }
         return new ElisionReport(rows);
     }
@@ -112,8 +100,61 @@ public final class SegmentedHashMap {
         return new GetCounts(successes, attempts - successes, locked);
     }
 
-    private ElidableLock lockOf(int key) {
-        return segments[(int) ((long) Buckets.of(key) * segments.length / BUCKETS)];
+    /** {@code lock}'s three sections, built once. */
+    private Segment segment(ElidableLock lock) {
+        CriticalSection<Op, Boolean> get = lock.section("get", (Op op) -> table.get(op.key, op.bytes, Validation.NONE) > 0)
+                .withSwopt((op, swopt) -> table.get(op.key, op.bytes, () -> {
+                    swopt.validate();
+                    return true;
+                }) > 0);
+        CriticalSection<Op, Boolean> insert = lock.section("insert",
+                (Op op) -> table.insert(op.key, op.bytes, lock::conflictingAction));
+        CriticalSection<Op, Boolean> remove = lock.section("remove",
+                (Op op) -> table.remove(op.key, lock::conflictingAction));
+        return new Segment(lock, get, insert, remove);
+    }
+
+    private record Segment(ElidableLock lock, CriticalSection<Op, Boolean> get, CriticalSection<Op, Boolean> insert,
+            CriticalSection<Op, Boolean> remove) {
+    }
+
+    /**
+     * One operation on the map: a get copying {@code key}'s value into {@code bytes}, an insert (or
+     * overwrite) of {@code bytes}, or a remove. Keys are non-negative.
+     */
+    public static final class Op {
+
+        private enum Kind { GET, INSERT, REMOVE }
+
+        private final Kind kind;
+        private final int key;
+        private final byte[] bytes;
+
+        private Op(Kind kind, int key, byte[] bytes) {
+            this.kind = kind;
+            this.key = key;
+            this.bytes = bytes;
+        }
+
+        /** get: copies the value into {@code into}; the section returns whether the key was present. */
+        public static Op get(int key, byte[] into) {
+            return new Op(Kind.GET, key, into);
+        }
+
+        /** insert or overwrite; the section returns whether the key was absent. */
+        public static Op insert(int key, byte[] value) {
+            return new Op(Kind.INSERT, key, value);
+        }
+
+        /** remove; the section returns whether the key was present. */
+        public static Op remove(int key) {
+            return new Op(Kind.REMOVE, key, null);
+        }
+
+        /** The bucket of the key: what a keyed executor should place the operation by. */
+        public int bucket() {
+            return Buckets.of(key);
+        }
     }
 
     /**

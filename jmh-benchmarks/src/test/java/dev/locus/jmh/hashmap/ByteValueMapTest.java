@@ -60,16 +60,19 @@ class ByteValueMapTest {
         return map;
     }
 
+    /** Operations alternate between the map and a caller's view of it, which share its contents. */
     @ParameterizedTest
     @MethodSource("maps")
     void randomOperationsBehaveAsJavaUtilHashMap(IntFunction<ByteValueMap> factory) {
         int size = 16;
-        ByteValueMap map = open(factory, size);
+        ByteValueMap opened = open(factory, size);
+        ByteValueMap[] maps = {opened, opened.forCaller()};
         Map<Integer, byte[]> expected = new HashMap<>();
         SplittableRandom random = new SplittableRandom(3);
         byte[] into = new byte[size + 3];
         // Keys below 3 × 1,024: chains (or slots) of up to three keys, so removal from the middle happens.
         for (int i = 0; i < 30_000; i++) {
+            ByteValueMap map = maps[random.nextInt(2)];
             int key = random.nextInt(3 * Buckets.COUNT);
             switch (random.nextInt(3)) {
                 case 0 -> {
@@ -126,7 +129,7 @@ class ByteValueMapTest {
 
     /**
      * One writer inserts, overwrites and removes checksummed values of a few keys that share
-     * buckets, as fast as it can, while two readers get them: a value read, optimistically or under the lock, is
+     * buckets, as fast as it can, while two readers get them, each through its own caller's view: a value read, optimistically or under the lock, is
      * always one that was stored for that key.
      */
     @ParameterizedTest
@@ -153,13 +156,14 @@ class ByteValueMapTest {
             }
         }
         Thread writer = new Thread(() -> {
+            ByteValueMap view = map.forCaller();
             SplittableRandom random = new SplittableRandom(1);
             while (!readersDone.get() && problem.get() == null) {
                 int k = random.nextInt(keys.length);
                 if (random.nextInt(8) == 0) {
-                    map.remove(keys[k]);
+                    view.remove(keys[k]);
                 } else {
-                    map.insert(keys[k], values[k][random.nextInt(values[k].length)]);
+                    view.insert(keys[k], values[k][random.nextInt(values[k].length)]);
                 }
             }
         });
@@ -167,10 +171,11 @@ class ByteValueMapTest {
         for (int r = 0; r < 2; r++) {
             SplittableRandom random = new SplittableRandom(10 + r);
             readers.add(new Thread(() -> {
+                ByteValueMap view = map.forCaller();
                 byte[] into = new byte[size];
                 for (int reads = 0; (reads < READS || System.nanoTime() < end) && problem.get() == null; reads++) {
                     int key = keys[random.nextInt(keys.length)];
-                    if (map.get(key, into)) {
+                    if (view.get(key, into)) {
                         found.incrementAndGet();
                         String wrong = CheckedValues.problem(key, into, size);
                         if (wrong != null) {

@@ -81,9 +81,9 @@ class ElidedHashMapTest {
             assertEquals(SIZE, map.valueSize());
 
             ElidedHashMap.Operation op = operation(3, new byte[SIZE], layout);
-            RegionHtmPath<Boolean> path = RegionHtmPath.of(region, new RegionGet(layout, op));
+            RegionHtmPath<ElidedHashMap.Operation, Boolean> path = RegionHtmPath.of(region, new RegionGet(layout));
             assertEquals(NativeHtm.rtmSupported(), path.available());
-            HtmAttempt<Boolean> attempt = path.attempt();
+            HtmAttempt<Boolean> attempt = path.attempt(op);
             if (NativeHtm.rtmSupported()) {
                 assertTrue(attempt.committed() && attempt.value(), HtmStatus.describe(attempt.abortStatus()));
                 assertEquals(null, CheckedValues.problem(3, op.bytes, SIZE));

@@ -47,16 +47,15 @@ class SegmentedHashMapTest {
                 int operation = random.nextInt(10);
                 if (operation < 6) {
                     gets++;
-                    futures.add(KeyedSections.submit(executor, SegmentedHashMap.bucketOf(key),
-                            map.get(key, new byte[VALUE_SIZE])));
+                    submit(executor, map, futures, SegmentedHashMap.Op.get(key, new byte[VALUE_SIZE]));
                     expected.add(model.containsKey(key));
                 } else if (operation < 8) {
                     byte[] value = new byte[VALUE_SIZE];
                     value[0] = (byte) i;
-                    futures.add(KeyedSections.submit(executor, SegmentedHashMap.bucketOf(key), map.insert(key, value)));
+                    submit(executor, map, futures, SegmentedHashMap.Op.insert(key, value));
                     expected.add(model.put(key, (byte) i) == null);
                 } else {
-                    futures.add(KeyedSections.submit(executor, SegmentedHashMap.bucketOf(key), map.remove(key)));
+                    submit(executor, map, futures, SegmentedHashMap.Op.remove(key));
                     expected.add(model.remove(key) != null);
                 }
             }
@@ -69,7 +68,7 @@ class SegmentedHashMapTest {
         assertTrue(counts.optimisticFailures() >= counts.lockFallbacks(), counts.toString());
         for (int key = 0; key < KEYS; key++) {
             byte[] into = new byte[VALUE_SIZE];
-            assertEquals(model.containsKey(key), map.get(key, into).call(), "key " + key);
+            assertEquals(model.containsKey(key), map.call(SegmentedHashMap.Op.get(key, into)), "key " + key);
             if (model.containsKey(key)) {
                 byte[] value = new byte[VALUE_SIZE];
                 value[0] = model.get(key);
@@ -77,6 +76,11 @@ class SegmentedHashMapTest {
             }
         }
         assertTrue(map.report().rows().size() <= 3 * segments, map.report().toText());
+    }
+
+    private static void submit(KeyedExecutorService executor, SegmentedHashMap map, List<Future<Boolean>> futures,
+            SegmentedHashMap.Op op) {
+        futures.add(KeyedSections.submit(executor, op.bucket(), map.section(op), op));
     }
 
     @Test
