@@ -63,7 +63,9 @@ public class ElidedPlacementBenchmark extends BenchmarkDefaults {
      *
      *   JMH's auxiliary counters add up over iterations, so they are rates like the score: the
      *   differences of ALE's counts (SegmentedHashMap.getCounts, its probabilistic counters'
-     *   estimates) before and after each batch.
+     *   estimates) before and after each batch. optimisticFailures is attempts − successes, two
+     *   estimates of millions whose difference is rough; lockFallbacks has a counter of its own
+     *   and, under Static-SWOPTLock-1, counts exactly the failed validations: the report reads it.
      *
      * Concurrency
      *   One JMH thread per trial: the counters are the map's, shared, and a second producer would

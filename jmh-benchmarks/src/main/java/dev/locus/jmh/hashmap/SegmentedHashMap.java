@@ -161,7 +161,8 @@ public final class SegmentedHashMap {
      * get's counts, ALE's estimates (exact below 4,096).
      *
      * @param optimisticSuccesses SWOPT attempts that completed a get
-     * @param optimisticFailures SWOPT attempts that failed validation
+     * @param optimisticFailures SWOPT attempts that failed validation: attempts − successes, a
+     *     difference of two estimates, so rough once the counts are large (it can be negative)
      * @param lockFallbacks gets completed under the lock after their optimistic attempts failed
      */
     public record GetCounts(long optimisticSuccesses, long optimisticFailures, long lockFallbacks) {

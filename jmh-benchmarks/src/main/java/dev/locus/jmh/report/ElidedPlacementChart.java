@@ -11,7 +11,7 @@ import org.knowm.xchart.CategoryChart;
 /**
  * The PNG of issue 17's elided-placement suite: two panels of bars, a group per map (one lock, 16
  * segments) and a bar per executor: operations/s, with error bars of the 95% interval over rounds
- * where a cell has two or more, and lock fall-backs per 1,000 operations.
+ * where a cell has two or more, and get's fall-backs to the lock per 1,000 gets.
  */
 final class ElidedPlacementChart {
 
@@ -35,12 +35,12 @@ final class ElidedPlacementChart {
         }
         List<String> maps = results.segments().stream().map(ElidedPlacementResults::shape).toList();
         CategoryChart throughput = panel("operations/s", FigureCharts.THROUGHPUT_PATTERN);
-        CategoryChart fallbacks = panel("lock fall-backs per 1,000 operations", "0.###");
+        CategoryChart fallbacks = panel("lock fall-backs per 1,000 gets", "0.###");
         for (String executor : results.executors()) {
             throughput.addSeries(executor, maps, values(executor, m -> m.rounds().mean()),
                     values(executor, m -> m.rounds().count() < 2 ? 0 : m.rounds().halfWidth()))
                     .setFillColor(styles.colour(executor));
-            fallbacks.addSeries(executor, maps, values(executor, ElidedPlacementMeasurement::fallbacksPerThousand))
+            fallbacks.addSeries(executor, maps, values(executor, ElidedPlacementMeasurement::fallbacksPerThousandGets))
                     .setFillColor(styles.colour(executor));
         }
         return Optional.of(FigureCharts.save(TITLE, List.of(throughput, fallbacks), styles, results.executors(),

@@ -38,10 +38,10 @@ final class ElidedPlacementResults {
                 rounds(Names.ROUND_ROBIN, segments, ElidedPlacementMeasurement::rounds));
     }
 
-    /** {@code executor}'s optimistic failure rate over round-robin's on the map of {@code segments}, paired by round. */
-    Ratio failureRateOverRoundRobin(String executor, int segments) {
-        return Ratio.of(rounds(executor, segments, ElidedPlacementMeasurement::failureRate),
-                rounds(Names.ROUND_ROBIN, segments, ElidedPlacementMeasurement::failureRate));
+    /** {@code executor}'s fall-back rate over round-robin's on the map of {@code segments}, paired by round. */
+    Ratio fallbackRateOverRoundRobin(String executor, int segments) {
+        return Ratio.of(rounds(executor, segments, ElidedPlacementMeasurement::fallbackRate),
+                rounds(Names.ROUND_ROBIN, segments, ElidedPlacementMeasurement::fallbackRate));
     }
 
     /** The segment counts measured, ascending. */

@@ -25,18 +25,18 @@ class ElidedPlacementReportTest {
     Path directory;
 
     @Test
-    void rowsCarryTheirCountsPerRoundAndTheFailureRate() throws IOException {
+    void rowsCarryTheirCountsPerRoundAndTheFallbackRate() throws IOException {
         ElidedPlacementResults results = read(new JmhJson()
                 .elidedPlacement("roundRobin", 16, OPS, GETS - 600, 600, 600)
                 .elidedPlacement("adaptive", 16, OPS, GETS, 0, 0)
                 .unrelated(OPS));
         ElidedPlacementMeasurement roundRobin = results.find("roundRobin", 16).orElseThrow();
         assertEquals(OPS, roundRobin.opsPerSecond());
-        assertEquals(601 / (GETS + 1), roundRobin.failureRate().mean(), 1e-12);
-        assertEquals(0.6, roundRobin.fallbacksPerThousand(), 1e-12);
-        assertEquals(1 / (GETS + 1), results.find("adaptive", 16).orElseThrow().failureRate().mean(), 1e-15,
-                "no failures: one per second, so that the logarithm stays finite");
-        assertEquals(0.0, results.find("adaptive", 16).orElseThrow().fallbacksPerThousand());
+        assertEquals(601 / (GETS + 1), roundRobin.fallbackRate().mean(), 1e-12);
+        assertEquals(1.0, roundRobin.fallbacksPerThousandGets(), 1e-12);
+        assertEquals(1 / (GETS + 1), results.find("adaptive", 16).orElseThrow().fallbackRate().mean(), 1e-15,
+                "no fall-backs: one per second, so that the logarithm stays finite");
+        assertEquals(0.0, results.find("adaptive", 16).orElseThrow().fallbacksPerThousandGets());
         assertTrue(results.find("adaptive", 1).isEmpty());
         assertEquals(List.of("roundRobin", "adaptive"), List.copyOf(results.executors()));
     }
@@ -57,7 +57,7 @@ class ElidedPlacementReportTest {
         assertEquals(Verdict.REPRODUCED, claims.get(0).verdict(), claims.get(0).measured());
         assertEquals(Verdict.CONTRADICTED, claims.get(1).verdict(), claims.get(1).measured());
         assertEquals(Verdict.REPRODUCED, claims.get(2).verdict(), "equal rates are tied: " + claims.get(2).measured());
-        assertTrue(claims.get(0).claim().contains("cuts get's optimistic failure rate"), claims.get(0).claim());
+        assertTrue(claims.get(0).claim().contains("cuts get's fall-backs to the lock"), claims.get(0).claim());
     }
 
     @Test
@@ -84,7 +84,7 @@ class ElidedPlacementReportTest {
         String report = Files.readString(directory.resolve(Report.REPORT_FILE));
         assertTrue(report.contains("# Issue 17: elided critical sections on keyed executors"), report);
         assertTrue(report.contains("**Throughput, 16 segments:** composition does not help throughput here"), report);
-        assertTrue(report.contains("**Failure rate, 16 segments:** composition helps elision here"), report);
+        assertTrue(report.contains("**Fall-backs, 16 segments:** composition helps elision here"), report);
         assertTrue(report.contains("| map | executor | ops/s | optimistic successes/s |"), report);
         assertTrue(report.contains("| 16 segments | roundRobin |"), report);
         assertTrue(report.contains("| one lock | adaptive |"), report);
