@@ -60,7 +60,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * says why). One iteration per round, where the job used to take three per run: iterations of one
  * run are not independent, so their spread said little (JMH's errors of ±50% to ±566% on three
  * iterations), while rounds give an honest one. The budget on two cores, in configured seconds
- * (712 runs, 904 s), plus about 0.18 s per run of JMH's own work and 0.7 s per forked JVM,
+ * (724 runs, 916 s), plus about 0.18 s per run of JMH's own work and 0.7 s per forked JVM,
  * measured from the 386 runs of the previous profile (16.5 minutes for 881 configured seconds):
  * <pre>
  * paper 002   108 cells + 2 × 33 claimed = 174 runs × 1 s, 3 warm-up runs × 4.5 s      188 s
@@ -70,9 +70,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * 000         78 cells + 2 × 22 claimed = 122 runs × 0.9 s, 2 warm-up runs           119 s
  * peers       63 cells + 2 × 17 claimed = 97 runs × 1 s, 1 warm-up run              102 s
  * issue 17    12 cells + 2 × 12 claimed = 36 runs × 1 s, 1 warm-up run               41 s
- * 17 (ALE)    4 cells + 2 × 4 claimed = 12 runs × 1 s, 1 warm-up run                 16 s
- * JMH         712 runs × 0.18 s + 102 forks × 0.7 s                                  200 s
- *                                                                      about 18.4 minutes
+ * 17 (ALE)    4 cells + 5 × 4 claimed = 24 runs × 1 s, 1 warm-up run                 28 s
+ * JMH         724 runs × 0.18 s + 102 forks × 0.7 s                                  202 s
+ *                                                                      about 18.6 minutes
  * </pre>
  * A check of 150 of these runs ({@code --only} the hash table, Figure 9, the skip list, the mixed
  * elision workload and Figure 5 of paper 000) on a shared two-core machine took 4 min 10 s: 1.34 s
@@ -284,7 +284,8 @@ public final class Reproduce {
         plan.addAll(inRounds(TogglePlan.runs(full, workers, profile().forks() == 0), TogglePlan::claimed));
         plan.addAll(inRounds(PeerPlan.runs(full, workers, profile().forks() == 0), PeerPlan::claimed));
         plan.addAll(inRounds(ToggleStmPlan.runs(full, workers, profile().forks() == 0), ToggleStmPlan::claimed));
-        plan.addAll(inRounds(ElidedPlacementPlan.runs(profile().forks() == 0), ElidedPlacementPlan::claimed));
+        plan.addAll(inRounds(ElidedPlacementPlan.runs(profile().forks() == 0), ElidedPlacementPlan::claimed,
+                ElidedPlacementPlan.QUICK_ROUNDS));
         return plan;
     }
 
@@ -295,8 +296,13 @@ public final class Reproduce {
      * profile's rounds are its forks.
      */
     List<Run> inRounds(List<Run> suite, Predicate<Run> claimed) {
+        return inRounds(suite, claimed, QUICK_ROUNDS);
+    }
+
+    /** As {@link #inRounds(List, Predicate)}, with {@code rounds} rounds in the quick profile. */
+    List<Run> inRounds(List<Run> suite, Predicate<Run> claimed, int rounds) {
         List<Run> runs = new ArrayList<>(suite);
-        for (int round = 2; !full && round <= QUICK_ROUNDS; round++) {
+        for (int round = 2; !full && round <= rounds; round++) {
             for (Run run : suite) {
                 if (!run.warmUp() && claimed.test(run)) {
                     runs.add(run.inRound(round));
