@@ -19,10 +19,11 @@ import java.util.concurrent.Future;
  *
  * <pre>{@code
  * KeyedExecutorService executor = LocusExecutors.adaptive(2);
- * // built once per segment, as a source-level critical section is written once
- * CriticalSection<K, V> get = segmentLock.section("get", (K key) -> find(key))
+ * // gets[s]: segment s's get, built once, as a source-level critical section is written once
+ * gets[s] = segmentLocks[s].section("get", (K key) -> find(key))
  *         .withSwopt((key, swopt) -> findOptimistically(key, swopt));
- * Future<V> value = KeyedSections.submit(executor, bucketOf(key), getOf[segmentOf(key)], key);
+ * // each call: placed by the key's bucket, run as a section of its segment's lock
+ * Future<V> value = KeyedSections.submit(executor, bucketOf(key), gets[segmentOf(key)], key);
  * }</pre>
  *
  * <p>The executor's promises hold for the section as for any task submitted under {@code key}: it
