@@ -42,7 +42,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * locks of their own; a task that spans several buckets waits until it holds all of them.
  * <b>Lock-manager</b> ({@link Builder#lockManager(TaskLocking)}): each task takes its locks from a
  * lock manager around its operation and the executor only places tasks, as Toggle + DomLock in
- * the paper. In both modes tasks run in no particular order.
+ * the paper; or ({@link Builder#lockManager(TaskGuard)}) a guard runs the operation itself, as
+ * {@link ElidedLocking} runs it as an elided critical section. In both modes tasks run in no
+ * particular order.
  *
  * <p>A plain {@link Runnable} or {@link Callable}, one with no lock set, is by default treated as
  * locking the root for writing: it runs alone, which is safe whatever it touches, and slow.
@@ -123,7 +125,8 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
     private final String name;
     private final BucketRanges ranges;
     private final Settings settings;
-    private final TaskLocking locking;
+    /** Lock-manager mode's guard; null in scheduler-exclusive mode. */
+    private final TaskGuard guard;
     private final LockSet plainLocks;
     private final RoutingTable independentTasks;
     /** {@code ownClaim[b]} is the claim list of a task that spans bucket {@code b} alone. */
@@ -141,8 +144,8 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
         this.hierarchy = b.hierarchy;
         this.name = b.name != null ? b.name : "toggle-" + SEQUENCE.incrementAndGet();
         this.ranges = ranges;
-        this.locking = b.locking;
-        this.settings = new Settings(b.locking == null, b.stealing, b.threshold, b.delayThreshold, b.idleStrategy,
+        this.guard = b.guard;
+        this.settings = new Settings(b.guard == null, b.stealing, b.threshold, b.delayThreshold, b.idleStrategy,
                 b.pinWorkers);
         this.plainLocks = b.plainTasks == PlainTasks.EXCLUSIVE
                 ? LockSet.of(hierarchy, hierarchy.root(), LockMode.WRITE)
@@ -306,11 +309,11 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
 
     /** {@code task} inside its locks in lock-manager mode; as it is otherwise or without locks. */
     private Runnable locked(LockSet locks, Runnable task) {
-        return locking == null || locks == null ? task : LockedTasks.around(locking, locks, task);
+        return guard == null || locks == null ? task : LockedTasks.around(guard, locks, task);
     }
 
     private <T> Callable<T> lockedCall(LockSet locks, Callable<T> task) {
-        return locking == null || locks == null ? task : LockedTasks.around(locking, locks, task);
+        return guard == null || locks == null ? task : LockedTasks.around(guard, locks, task);
     }
 
     /** Places a task by {@code locks} (null: an independent plain task) and queues it. */
@@ -522,7 +525,7 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
         private int delayThreshold = 32;
         private int innerBuckets;
         private boolean stealing = true;
-        private TaskLocking locking;
+        private TaskGuard guard;
         private PlainTasks plainTasks = PlainTasks.EXCLUSIVE;
         private RangeTable sampledTable;
         private IdleStrategy idleStrategy = IdleStrategy.defaultStrategy();
@@ -594,7 +597,16 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
          * {@linkplain PlainTasks#INDEPENDENT independent}.
          */
         public Builder lockManager(TaskLocking locking) {
-            this.locking = Objects.requireNonNull(locking, "locking");
+            return lockManager((TaskGuard) locking);
+        }
+
+        /**
+         * Lock-manager mode with a guard that runs each task's operation itself:
+         * {@code guard.call(task's lock set, operation)}, such as {@link ElidedLocking}'s critical
+         * sections; otherwise as {@link #lockManager(TaskLocking)}.
+         */
+        public Builder lockManager(TaskGuard guard) {
+            this.guard = Objects.requireNonNull(guard, "guard");
             return this;
         }
 

@@ -40,7 +40,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * 003's lock-elision HashMap ({@link ElisionPlan}), paper 000's Toggle scheduler
  * ({@link TogglePlan}), issue 14's peer suite, locus's keyed executors against BookKeeper's
  * OrderedExecutor and the JDK's pools ({@link PeerPlan}), and issue 17's transactions on Toggle
- * against round-robin + STM ({@link ToggleStmPlan}), then writes the JMH results,
+ * against round-robin + STM ({@link ToggleStmPlan}) and its HashMap of elided critical sections
+ * on adaptive against round-robin ({@link ElidedPlacementPlan}), then writes the JMH results,
  * {@code REPORT.md} and the charts.
  *
  * <pre>
@@ -59,7 +60,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * says why). One iteration per round, where the job used to take three per run: iterations of one
  * run are not independent, so their spread said little (JMH's errors of ±50% to ±566% on three
  * iterations), while rounds give an honest one. The budget on two cores, in configured seconds
- * (699 runs, 888 s), plus about 0.18 s per run of JMH's own work and 0.7 s per forked JVM,
+ * (724 runs, 916 s), plus about 0.18 s per run of JMH's own work and 0.7 s per forked JVM,
  * measured from the 386 runs of the previous profile (16.5 minutes for 881 configured seconds):
  * <pre>
  * paper 002   108 cells + 2 × 33 claimed = 174 runs × 1 s, 3 warm-up runs × 4.5 s      188 s
@@ -69,8 +70,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * 000         78 cells + 2 × 22 claimed = 122 runs × 0.9 s, 2 warm-up runs           119 s
  * peers       63 cells + 2 × 17 claimed = 97 runs × 1 s, 1 warm-up run              102 s
  * issue 17    12 cells + 2 × 12 claimed = 36 runs × 1 s, 1 warm-up run               41 s
- * JMH         699 runs × 0.18 s + 102 forks × 0.7 s                                  197 s
- *                                                                      about 18.1 minutes
+ * 17 (ALE)    4 cells + 5 × 4 claimed = 24 runs × 1 s, 1 warm-up run                 28 s
+ * JMH         724 runs × 0.18 s + 102 forks × 0.7 s                                  202 s
+ *                                                                      about 18.6 minutes
  * </pre>
  * A check of 150 of these runs ({@code --only} the hash table, Figure 9, the skip list, the mixed
  * elision workload and Figure 5 of paper 000) on a shared two-core machine took 4 min 10 s: 1.34 s
@@ -88,7 +90,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * counts are its own); {@code --only} keeps the runs whose benchmark, such as
  * {@code OversubscriptionBenchmark.skipList}, the regular expression finds: {@code --only Peer}
  * runs just the peer suite ({@code PeerBenchmark.tasks}), {@code --only ToggleStm} just issue 17's
- * ({@code ToggleStmBenchmark}). Every run is a
+ * ({@code ToggleStmBenchmark}), {@code --only ElidedPlacement} issue 17's elided HashMap on keyed
+ * executors ({@code ElidedPlacementBenchmark}). Every run is a
  * separate JMH run with one parameter set, so the progress line after each says how far the job
  * is; the JSON is rewritten
  * after every run, so an interrupted job keeps what it measured. A run that fails, or whose
@@ -281,6 +284,8 @@ public final class Reproduce {
         plan.addAll(inRounds(TogglePlan.runs(full, workers, profile().forks() == 0), TogglePlan::claimed));
         plan.addAll(inRounds(PeerPlan.runs(full, workers, profile().forks() == 0), PeerPlan::claimed));
         plan.addAll(inRounds(ToggleStmPlan.runs(full, workers, profile().forks() == 0), ToggleStmPlan::claimed));
+        plan.addAll(inRounds(ElidedPlacementPlan.runs(profile().forks() == 0), ElidedPlacementPlan::claimed,
+                ElidedPlacementPlan.QUICK_ROUNDS));
         return plan;
     }
 
@@ -291,8 +296,13 @@ public final class Reproduce {
      * profile's rounds are its forks.
      */
     List<Run> inRounds(List<Run> suite, Predicate<Run> claimed) {
+        return inRounds(suite, claimed, QUICK_ROUNDS);
+    }
+
+    /** As {@link #inRounds(List, Predicate)}, with {@code rounds} rounds in the quick profile. */
+    List<Run> inRounds(List<Run> suite, Predicate<Run> claimed, int rounds) {
         List<Run> runs = new ArrayList<>(suite);
-        for (int round = 2; !full && round <= QUICK_ROUNDS; round++) {
+        for (int round = 2; !full && round <= rounds; round++) {
             for (Run run : suite) {
                 if (!run.warmUp() && claimed.test(run)) {
                     runs.add(run.inRound(round));
@@ -424,6 +434,7 @@ public final class Reproduce {
             return switch (param) {
                 case "workers" -> "w=";
                 case "threads" -> "threads=";
+                case "segments" -> "segments=";
                 default -> "";
             };
         }
@@ -432,7 +443,7 @@ public final class Reproduce {
         public String toString() {
             StringBuilder s = new StringBuilder(method);
             Stream.of("mix", "scale", "skewness", "nodes", "size", "distribution", "executor", "scheduler", "lockManager",
-                            "workers", "configuration", "threads", "implementation", "workload", "valueSize")
+                            "workers", "configuration", "threads", "implementation", "workload", "valueSize", "segments")
                     .filter(params::containsKey)
                     .forEach(p -> s.append(' ').append(label(p)).append(params.get(p)));
             if (threads > 0) {

@@ -18,6 +18,7 @@ import java.util.function.IntFunction;
 import java.util.function.IntToDoubleFunction;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.internal.chartpart.Chart;
 
@@ -177,6 +178,25 @@ final class FigureCharts {
     static String powerOfTwo(double exponent) {
         long rounded = Math.round(exponent);
         return Math.abs(exponent - rounded) < 1e-9 ? Long.toString(1L << rounded) : "";
+    }
+
+    /**
+     * A bar panel of categories on white, without its own legend (the figure's is shared), from 0
+     * up, with black error bars.
+     */
+    static CategoryChart barPanel(int width, int height, String title, String xTitle, String yTitle, String yPattern) {
+        CategoryChart chart = new CategoryChart(width, height);
+        chart.setTitle(title);
+        chart.setXAxisTitle(xTitle);
+        chart.setYAxisTitle(yTitle);
+        var styler = chart.getStyler();
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setPlotBackgroundColor(Color.WHITE);
+        styler.setLegendVisible(false);
+        styler.setYAxisMin(0.0);
+        styler.setYAxisDecimalPattern(yPattern);
+        styler.setErrorBarsColor(Color.BLACK);
+        return chart;
     }
 
     /** @param yPattern the y axis's decimal pattern; null for XChart's choice */

@@ -89,6 +89,9 @@ final class Names {
     static final Comparator<String> TOGGLE_STM_ORDER = order(List.of(ROUND_ROBIN, TOGGLE_STM, TOGGLE_PLACEMENT),
             List.of());
 
+    /** Issue 17's elided HashMap on keyed executors: round-robin, the baseline, then adaptive. */
+    static final Comparator<String> ELIDED_PLACEMENT_ORDER = order(List.of(ROUND_ROBIN, ADAPTIVE), List.of());
+
     static final Comparator<String> PEER_ORDER = order(Stream.concat(PEERS.stream(),
             Stream.of(ROUND_ROBIN, FIXED_RANGE, ADAPTIVE)).toList(), List.of());
     static final Comparator<String> PEER_WORKLOAD_ORDER = order(Stream.concat(Stream.of(EMPTY),

@@ -61,7 +61,8 @@ public final class Report {
      *
      * @param resultsJson a JMH JSON result file holding rows of DictionaryBenchmark,
      *     InlineDictionaryBenchmark, TransactionOverheadBenchmark, OversubscriptionBenchmark,
-     *     ElisionBenchmark, ToggleBenchmark, PeerBenchmark or ToggleStmBenchmark; rows
+     *     ElisionBenchmark, ToggleBenchmark, PeerBenchmark, ToggleStmBenchmark or
+     *     ElidedPlacementBenchmark; rows
      *     of other benchmarks are skipped
      * @throws IOException if the file cannot be read, is not JMH JSON, has none of those rows, or
      *     the output cannot be written
@@ -75,6 +76,8 @@ public final class Report {
         List<PeerTargets.Target> peerTargets = PeerTargets.evaluate(results.peers());
         List<Claim> toggleStmClaims = results.toggleStm().isEmpty() ? List.of()
                 : ToggleStmClaims.evaluate(results.toggleStm());
+        List<Claim> elidedPlacementClaims = results.elidedPlacement().isEmpty() ? List.of()
+                : ElidedPlacementClaims.evaluate(results.elidedPlacement());
         RunFacts facts = RunFacts.besides(resultsJson);
         Files.createDirectories(outputDirectory);
 
@@ -120,11 +123,17 @@ public final class Report {
             Files.deleteIfExists(outputDirectory.resolve(ToggleStmChart.FILE));
         }
 
+        Optional<Path> elidedPlacementChart = new ElidedPlacementChart(results.elidedPlacement()).write(outputDirectory);
+        if (elidedPlacementChart.isEmpty()) {
+            Files.deleteIfExists(outputDirectory.resolve(ElidedPlacementChart.FILE));
+        }
+
         List<Claim> allClaims = new ArrayList<>(claims);
         allClaims.addAll(oversubscriptionClaims);
         allClaims.addAll(elisionClaims);
         allClaims.addAll(toggleClaims);
         allClaims.addAll(toggleStmClaims);
+        allClaims.addAll(elidedPlacementClaims);
         MarkdownReport markdown = new MarkdownReport(results, claims, facts, charts, allClaims, peerTargets);
         OversubscriptionSection oversubscription = new OversubscriptionSection(results.oversubscription(),
                 oversubscriptionClaims, workloadCharts);
@@ -133,8 +142,11 @@ public final class Report {
         ToggleSection toggle = new ToggleSection(results.toggle(), toggleClaims, toggleCharts);
         PeerSection peers = new PeerSection(results.peers(), peerTargets, peerCharts);
         ToggleStmSection toggleStm = new ToggleStmSection(results.toggleStm(), toggleStmClaims, toggleStmChart);
+        ElidedPlacementSection elidedPlacement = new ElidedPlacementSection(results.elidedPlacement(),
+                elidedPlacementClaims, elidedPlacementChart);
         Files.writeString(report, markdown.document() + oversubscription.document() + elision.document()
-                + toggle.document() + peers.document() + toggleStm.document() + ScalingSection.document(resultsJson, outputDirectory),
+                + toggle.document() + peers.document() + toggleStm.document() + elidedPlacement.document()
+                + ScalingSection.document(resultsJson, outputDirectory),
                 StandardCharsets.UTF_8);
 
         console.println("Paper 002, §5.4 claims:");
@@ -175,6 +187,14 @@ public final class Report {
             console.println(toggleStm.conclusion());
             console.println();
         }
+        if (!results.elidedPlacement().isEmpty()) {
+            console.println("Issue 17, elided critical sections on adaptive against round-robin:");
+            console.println();
+            console.print(elidedPlacement.claimsTable());
+            console.println();
+            console.println(elidedPlacement.conclusion());
+            console.println();
+        }
         console.println(markdown.verdicts());
         console.println();
         List<Path> written = new ArrayList<>(List.of(report));
@@ -184,6 +204,7 @@ public final class Report {
         written.addAll(toggleCharts.values());
         peerCharts.values().forEach(written::addAll);
         toggleStmChart.ifPresent(written::add);
+        elidedPlacementChart.ifPresent(written::add);
         written.forEach(path -> console.println("wrote " + path.toAbsolutePath()));
     }
 

@@ -27,6 +27,7 @@ final class Results {
     private final ToggleResults toggle;
     private final PeerResults peers;
     private final ToggleStmResults toggleStm;
+    private final ElidedPlacementResults elidedPlacement;
     private final List<String> settings;
 
     /**
@@ -36,7 +37,7 @@ final class Results {
     Results(List<DictionaryMeasurement> dictionary, List<OverheadMeasurement> overhead,
             List<OversubscriptionMeasurement> oversubscription, List<ElisionMeasurement> elision,
             List<ToggleMeasurement> toggle, List<PeerMeasurement> peers, List<ToggleStmMeasurement> toggleStm,
-            List<String> settings) {
+            List<ElidedPlacementMeasurement> elidedPlacement, List<String> settings) {
         this.dictionary = List.copyOf(dictionary);
         this.overhead = List.copyOf(overhead);
         this.oversubscription = new OversubscriptionResults(oversubscription);
@@ -44,6 +45,7 @@ final class Results {
         this.toggle = new ToggleResults(toggle);
         this.peers = new PeerResults(peers);
         this.toggleStm = new ToggleStmResults(toggleStm);
+        this.elidedPlacement = new ElidedPlacementResults(elidedPlacement);
         this.settings = List.copyOf(settings);
         requireUnique(this.dictionary, m -> m.structure().method() + ", " + m.distribution() + ", "
                 + m.executor() + ", " + m.workers() + " workers");
@@ -52,7 +54,12 @@ final class Results {
 
     boolean isEmpty() {
         return dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty() && elision.isEmpty()
-                && toggle.isEmpty() && peers.isEmpty() && toggleStm.isEmpty();
+                && toggle.isEmpty() && peers.isEmpty() && toggleStm.isEmpty() && elidedPlacement.isEmpty();
+    }
+
+    /** The elided-placement suite's measurements (issue 17, item 3(b)). */
+    ElidedPlacementResults elidedPlacement() {
+        return elidedPlacement;
     }
 
     /** The Toggle + STM suite's measurements (issue 17). */

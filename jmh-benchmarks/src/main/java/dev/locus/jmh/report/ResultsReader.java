@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Reads a JMH JSON result file (the array {@code ResultFormatType.JSON} writes) into
@@ -42,7 +43,9 @@ import java.util.TreeSet;
  * {@code workload} and {@code workers}, producers being JMH threads, and score tasks/s.
  * {@code ToggleStmBenchmark} rows carry {@code scheduler}, {@code workers} and {@code mix} (for
  * {@code stmBench7}) or {@code scale} (for {@code xml}), and score commits/s with the auxiliary
- * counter {@code aborts}/s.
+ * counter {@code aborts}/s. {@code ElidedPlacementBenchmark.mixed} rows carry {@code executor} and
+ * {@code segments}, and score map operations/s with the auxiliary counters
+ * {@code optimisticSuccesses}, {@code optimisticFailures} and {@code lockFallbacks} per second.
  *
  * <p>Several rows of the same cell (benchmark, mode, JMH threads and params) are its rounds, in the
  * file's order, and become one measurement: the mean over rounds with each round's score
@@ -59,6 +62,7 @@ final class ResultsReader {
     private static final String TOGGLE = PACKAGE + "ToggleBenchmark";
     private static final String PEER = PACKAGE + "PeerBenchmark";
     private static final String TOGGLE_STM = PACKAGE + "ToggleStmBenchmark";
+    private static final String ELIDED_PLACEMENT = PACKAGE + "ElidedPlacementBenchmark";
     private static final String CONTENTION = "contentionInstances";
     private static final String ABORTS = "aborts";
     private static final String SWITCHES = "switches";
@@ -94,6 +98,7 @@ final class ResultsReader {
         List<ToggleMeasurement> toggle = new ArrayList<>();
         List<PeerMeasurement> peers = new ArrayList<>();
         List<ToggleStmMeasurement> toggleStm = new ArrayList<>();
+        List<ElidedPlacementMeasurement> elidedPlacement = new ArrayList<>();
         Set<String> settings = new LinkedHashSet<>();
         Set<String> skipped = new TreeSet<>();
         Map<String, List<JsonObject>> cells = new LinkedHashMap<>();
@@ -120,6 +125,7 @@ final class ResultsReader {
                 Optional<ToggleMeasurement> toggleRow = row.toggle();
                 Optional<PeerMeasurement> peerRow = row.peer();
                 Optional<ToggleStmMeasurement> toggleStmRow = row.toggleStm();
+                Optional<ElidedPlacementMeasurement> elidedPlacementRow = row.elidedPlacement();
                 dictionaryRow.ifPresent(dictionary::add);
                 overheadRow.ifPresent(overhead::add);
                 oversubscriptionRow.ifPresent(oversubscription::add);
@@ -127,9 +133,10 @@ final class ResultsReader {
                 toggleRow.ifPresent(toggle::add);
                 peerRow.ifPresent(peers::add);
                 toggleStmRow.ifPresent(toggleStm::add);
+                elidedPlacementRow.ifPresent(elidedPlacement::add);
                 if (dictionaryRow.isPresent() || overheadRow.isPresent() || oversubscriptionRow.isPresent()
                         || elisionRow.isPresent() || toggleRow.isPresent() || peerRow.isPresent()
-                        || toggleStmRow.isPresent()) {
+                        || toggleStmRow.isPresent() || elidedPlacementRow.isPresent()) {
                     settings.add(row.settings());
                 } else {
                     skipped.add(row.benchmark);
@@ -139,15 +146,15 @@ final class ResultsReader {
             }
         }
         if (dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty() && elision.isEmpty()
-                && toggle.isEmpty() && peers.isEmpty() && toggleStm.isEmpty()) {
+                && toggle.isEmpty() && peers.isEmpty() && toggleStm.isEmpty() && elidedPlacement.isEmpty()) {
             throw new IOException(json + " has no results of " + DICTIONARY + ", " + INLINE_DICTIONARY + ", "
-                    + OVERHEAD + ", " + OVERSUBSCRIPTION + ", " + ELISION + ", " + TOGGLE + ", " + PEER + " or "
-                    + TOGGLE_STM
+                    + OVERHEAD + ", " + OVERSUBSCRIPTION + ", " + ELISION + ", " + TOGGLE + ", " + PEER + ", "
+                    + TOGGLE_STM + " or " + ELIDED_PLACEMENT
                     + (skipped.isEmpty() ? "" : "; it holds only " + String.join(", ", skipped)));
         }
         try {
             return new Results(dictionary, overhead, oversubscription, elision, toggle, peers, toggleStm,
-                    new ArrayList<>(settings));
+                    elidedPlacement, new ArrayList<>(settings));
         } catch (IllegalArgumentException e) {
             throw new IOException(json + ": " + e.getMessage(), e);
         }
@@ -255,6 +262,16 @@ final class ResultsReader {
                     mean(), error(), primaryRounds(), secondary(ABORTS)));
         }
 
+        /** An ElidedPlacementBenchmark.mixed row, with get's counts in each round. */
+        Optional<ElidedPlacementMeasurement> elidedPlacement() {
+            if (!className.equals(ELIDED_PLACEMENT) || !method.equals("mixed")) {
+                return Optional.empty();
+            }
+            return Optional.of(new ElidedPlacementMeasurement(param("executor"), Integer.parseInt(param("segments")),
+                    mean(), error(), primaryRounds(), secondaryRounds("optimisticSuccesses"),
+                    secondaryRounds("optimisticFailures"), secondaryRounds("lockFallbacks")));
+        }
+
         Optional<OverheadMeasurement> overhead() {
             if (!className.equals(OVERHEAD)) {
                 return Optional.empty();
@@ -311,9 +328,25 @@ final class ResultsReader {
 
         /** The primary score in each round: each row's forks, each the mean of its measured iterations. */
         private Rounds primaryRounds() {
+            return rounds(row -> field(row, "primaryMetric").getAsJsonObject());
+        }
+
+        /** The secondary metric {@code name} in each round, as {@link #primaryRounds()}; none if a row lacks it. */
+        private Rounds secondaryRounds(String name) {
+            for (JsonObject row : rounds) {
+                JsonElement secondary = row.get("secondaryMetrics");
+                if (secondary == null || !secondary.isJsonObject() || !secondary.getAsJsonObject().has(name)) {
+                    return Rounds.NONE;
+                }
+            }
+            return rounds(row -> row.getAsJsonObject("secondaryMetrics").getAsJsonObject(name));
+        }
+
+        /** A metric of each row, {@code metricOf} it, in each round: each row's forks, each the mean of its iterations. */
+        private Rounds rounds(Function<JsonObject, JsonObject> metricOf) {
             List<Double> values = new ArrayList<>();
             for (JsonObject row : rounds) {
-                JsonObject metric = field(row, "primaryMetric").getAsJsonObject();
+                JsonObject metric = metricOf.apply(row);
                 double score = score(metric);
                 JsonElement raw = metric.get("rawData");
                 if (raw == null || !raw.isJsonArray() || raw.getAsJsonArray().isEmpty()) {

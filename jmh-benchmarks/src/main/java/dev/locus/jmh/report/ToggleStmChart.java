@@ -1,6 +1,5 @@
 package dev.locus.jmh.report;
 
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,17 +64,7 @@ final class ToggleStmChart {
     }
 
     private static CategoryChart panel(int width, int workers) {
-        CategoryChart chart = new CategoryChart(width, PANEL_HEIGHT);
-        chart.setTitle(workers + (workers == 1 ? " worker" : " workers"));
-        chart.setXAxisTitle("hierarchy");
-        chart.setYAxisTitle("commits/s");
-        var styler = chart.getStyler();
-        styler.setChartBackgroundColor(Color.WHITE);
-        styler.setPlotBackgroundColor(Color.WHITE);
-        styler.setLegendVisible(false);
-        styler.setYAxisMin(0.0);
-        styler.setYAxisDecimalPattern(FigureCharts.THROUGHPUT_PATTERN);
-        styler.setErrorBarsColor(Color.BLACK);
-        return chart;
+        return FigureCharts.barPanel(width, PANEL_HEIGHT, workers + (workers == 1 ? " worker" : " workers"),
+                "hierarchy", "commits/s", FigureCharts.THROUGHPUT_PATTERN);
     }
 }

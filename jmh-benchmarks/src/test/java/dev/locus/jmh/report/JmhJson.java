@@ -27,6 +27,7 @@ final class JmhJson {
     static final String TOGGLE = "dev.locus.jmh.ToggleBenchmark.";
     static final String PEER = "dev.locus.jmh.PeerBenchmark.tasks";
     static final String TOGGLE_STM = "dev.locus.jmh.ToggleStmBenchmark.";
+    static final String ELIDED_PLACEMENT = "dev.locus.jmh.ElidedPlacementBenchmark.mixed";
     /** The module's older benchmark, whose rows the report skips. */
     static final String UNRELATED = "dev.locus.jmh.ExecutorOverheadBenchmark.emptyTasks";
     private static final int PRODUCERS = 4;
@@ -151,6 +152,22 @@ final class JmhJson {
                 "scheduler", scheduler, "workers", Integer.toString(workers)), commitsPerSecond);
         JsonObject secondary = secondary("aborts", abortsPerSecond);
         secondary.add("conflicts", metric(abortsPerSecond, Double.NaN));
+        row.add("secondaryMetrics", secondary);
+        rows.add(row);
+        return this;
+    }
+
+    /**
+     * An ElidedPlacementBenchmark.mixed row: one JMH thread, {@code executor} and {@code segments}
+     * params; operations/s, and get's counts per second as JMH writes its auxiliary counters.
+     */
+    JmhJson elidedPlacement(String executor, int segments, double opsPerSecond, double successes, double failures,
+            double fallbacks) {
+        JsonObject row = row(ELIDED_PLACEMENT, 1, Map.of("executor", executor, "segments", Integer.toString(segments)),
+                opsPerSecond);
+        JsonObject secondary = secondary("optimisticSuccesses", successes);
+        secondary.add("optimisticFailures", metric(failures, Double.NaN));
+        secondary.add("lockFallbacks", metric(fallbacks, Double.NaN));
         row.add("secondaryMetrics", secondary);
         rows.add(row);
         return this;
