@@ -11,7 +11,7 @@ import java.util.Optional;
  * suite measures, its three claims with their verdicts and, in words, whether composition helps,
  * a table of operations/s and ALE's get counts side by side for the two executors, and the chart.
  */
-final class ElidedPlacementSection {
+final class ElidedPlacementSection extends ClaimSection {
 
     private static final String MEASURED = """
             Map operations per second: paper 003's HashMap (1,024 buckets, key range 4,096, half \
@@ -33,44 +33,59 @@ final class ElidedPlacementSection {
             validations. "—" marks a cell not measured.""";
 
     private final ElidedPlacementResults results;
-    private final List<Claim> claims;
-    private final Optional<Path> chart;
 
     /**
      * @param claims {@link ElidedPlacementClaims#evaluate}'s
      * @param chart the PNG written, if any
      */
     ElidedPlacementSection(ElidedPlacementResults results, List<Claim> claims, Optional<Path> chart) {
+        super(claims, chart);
         this.results = results;
-        this.claims = claims;
-        this.chart = chart;
     }
 
-    /** The section, from its heading; empty if the results have no rows of the suite. */
-    String document() {
-        if (results.isEmpty()) {
-            return "";
-        }
-        StringBuilder md = new StringBuilder();
-        md.append("# Issue 17: elided critical sections on keyed executors\n\n");
-        md.append("Issue 17 item 3(b): paper 003's HashMap driven through adaptive keyed by bucket against"
-                + " round-robin, with ALE's counts side by side. The machine and profile are under \"Run\" above.\n\n");
-        md.append("## What is measured\n\n").append(MEASURED).append("\n\n");
-        md.append("## Does placement help elision?\n\n").append(claimsTable()).append('\n').append(Claim.RULE)
-                .append("\n\n");
-        md.append(conclusion()).append("\n\n");
-        md.append("## Operations/s and get's counts\n\n").append(table()).append('\n');
-        chart.ifPresent(png -> md.append("![").append(ElidedPlacementChart.TITLE).append("](")
-                .append(png.getFileName()).append(")\n\n"));
-        return md.toString();
+    @Override
+    boolean isEmpty() {
+        return results.isEmpty();
     }
 
-    /** Issue 17's claims on placement and elision. */
-    String claimsTable() {
-        return MarkdownReport.claimsTable(claims);
+    @Override
+    String heading() {
+        return "Issue 17: elided critical sections on keyed executors";
+    }
+
+    @Override
+    String context() {
+        return "Issue 17 item 3(b): paper 003's HashMap driven through adaptive keyed by bucket against"
+                + " round-robin, with ALE's counts side by side.";
+    }
+
+    @Override
+    String measured() {
+        return MEASURED;
+    }
+
+    @Override
+    String question() {
+        return "Does placement help elision?";
+    }
+
+    @Override
+    String threshold() {
+        return "";
+    }
+
+    @Override
+    String tableHeading() {
+        return "Operations/s and get's counts";
+    }
+
+    @Override
+    String chartTitle() {
+        return ElidedPlacementChart.TITLE;
     }
 
     /** Whether composition helps, one plain sentence per claim. */
+    @Override
     String conclusion() {
         return "**Fall-backs, " + ElidedPlacementClaims.SEGMENTED + " segments:** " + fallbacks(claims.get(0).verdict())
                 + "\n\n**Throughput, " + ElidedPlacementClaims.SEGMENTED + " segments:** "
@@ -116,7 +131,8 @@ final class ElidedPlacementSection {
     }
 
     /** A row per map and executor: ops/s, get's counts per second, the success rate, the ratios. */
-    private MarkdownTable table() {
+    @Override
+    MarkdownTable table() {
         MarkdownTable table = new MarkdownTable(2, "map", "executor", "ops/s", "optimistic successes/s",
                 "optimistic failures/s", "lock fall-backs/s", "fall-backs per 1,000 gets", "ops/s ÷ roundRobin",
                 "fall-back rate ÷ roundRobin");

@@ -11,7 +11,7 @@ import java.util.Optional;
  * verdict and, in words, whether composition helps, a table of commits/s, aborts per commit and
  * the ratio to round-robin per cell, and a link to the chart.
  */
-final class ToggleStmSection {
+final class ToggleStmSection extends ClaimSection {
 
     private static final String MEASURED = """
             Committed transactions per second: each JMH operation submits 1,000 transactions from \
@@ -30,45 +30,60 @@ final class ToggleStmSection {
             threads; the producer is one more. "—" marks a cell not measured.""";
 
     private final ToggleStmResults results;
-    private final List<Claim> claims;
-    private final Optional<Path> chart;
 
     /**
      * @param claims {@link ToggleStmClaims#evaluate}'s, one per scheduler of {@link ToggleStmClaims#SCHEDULERS}
      * @param chart the PNG written, if any
      */
     ToggleStmSection(ToggleStmResults results, List<Claim> claims, Optional<Path> chart) {
+        super(claims, chart);
         this.results = results;
-        this.claims = claims;
-        this.chart = chart;
     }
 
-    /** The section, from its heading; empty if the results have no Toggle + STM rows. */
-    String document() {
-        if (results.isEmpty()) {
-            return "";
-        }
-        StringBuilder md = new StringBuilder();
-        md.append("# Issue 17: transactions on Toggle\n\n");
-        md.append("Issue 17 item 3(a): Toggle + STM against round-robin + STM on the STMBench7-shaped and XML"
-                + " hierarchies. The machine and profile are under \"Run\" above.\n\n");
-        md.append("## What is measured\n\n").append(MEASURED).append("\n\n");
-        md.append("## Does Toggle + STM commit at least as fast as round-robin + STM?\n\n").append(claimsTable())
-                .append("\nThreshold: a scheduler ÷ roundRobin ≥ ").append(Format.ratio(ToggleStmClaims.AT_LEAST))
-                .append(" in every cell with 2 workers or more. ").append(Claim.RULE).append("\n\n");
-        md.append(conclusion()).append("\n\n");
-        md.append("## Commits/s and aborts per commit\n\n").append(table()).append('\n');
-        chart.ifPresent(png -> md.append("![").append(ToggleStmChart.TITLE).append("](").append(png.getFileName())
-                .append(")\n\n"));
-        return md.toString();
+    @Override
+    boolean isEmpty() {
+        return results.isEmpty();
     }
 
-    /** Issue 17's claims. */
-    String claimsTable() {
-        return MarkdownReport.claimsTable(claims);
+    @Override
+    String heading() {
+        return "Issue 17: transactions on Toggle";
+    }
+
+    @Override
+    String context() {
+        return "Issue 17 item 3(a): Toggle + STM against round-robin + STM on the STMBench7-shaped and XML"
+                + " hierarchies.";
+    }
+
+    @Override
+    String measured() {
+        return MEASURED;
+    }
+
+    @Override
+    String question() {
+        return "Does Toggle + STM commit at least as fast as round-robin + STM?";
+    }
+
+    @Override
+    String threshold() {
+        return "Threshold: a scheduler ÷ roundRobin ≥ " + Format.ratio(ToggleStmClaims.AT_LEAST)
+                + " in every cell with 2 workers or more. ";
+    }
+
+    @Override
+    String tableHeading() {
+        return "Commits/s and aborts per commit";
+    }
+
+    @Override
+    String chartTitle() {
+        return ToggleStmChart.TITLE;
     }
 
     /** Whether composition helps, one plain sentence per claim. */
+    @Override
     String conclusion() {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < claims.size(); i++) {
@@ -94,7 +109,8 @@ final class ToggleStmSection {
     }
 
     /** A row per hierarchy, workers and scheduler: commits/s, aborts per commit, the ratio to round-robin. */
-    private MarkdownTable table() {
+    @Override
+    MarkdownTable table() {
         MarkdownTable table = new MarkdownTable(3, "hierarchy", "workers", "scheduler", "commits/s", "aborts/commit",
                 "÷ roundRobin, 95% interval", "against 1.00×");
         for (ToggleStmWorkload workload : results.workloads()) {
