@@ -21,6 +21,7 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
 
 /**
  * Draws the PNGs shaped like paper 002's Figures 3–9: for Figures 3–8 one panel per distribution
@@ -185,33 +186,35 @@ final class FigureCharts {
      * up, with black error bars.
      */
     static CategoryChart barPanel(int width, int height, String title, String xTitle, String yTitle, String yPattern) {
-        CategoryChart chart = new CategoryChart(width, height);
+        CategoryChart chart = plainPanel(new CategoryChart(width, height), title, xTitle, yTitle);
+        chart.getStyler().setYAxisDecimalPattern(yPattern);
+        chart.getStyler().setErrorBarsColor(Color.BLACK);
+        return chart;
+    }
+
+    /**
+     * {@code chart} titled, on white, without its own legend (the figure's is shared), its y axis
+     * from 0: what every panel of the report's figures has.
+     */
+    private static <C extends Chart<? extends AxesChartStyler, ?>> C plainPanel(C chart, String title, String xTitle,
+            String yTitle) {
         chart.setTitle(title);
         chart.setXAxisTitle(xTitle);
         chart.setYAxisTitle(yTitle);
-        var styler = chart.getStyler();
+        AxesChartStyler styler = chart.getStyler();
         styler.setChartBackgroundColor(Color.WHITE);
         styler.setPlotBackgroundColor(Color.WHITE);
         styler.setLegendVisible(false);
         styler.setYAxisMin(0.0);
-        styler.setYAxisDecimalPattern(yPattern);
-        styler.setErrorBarsColor(Color.BLACK);
         return chart;
     }
 
     /** @param yPattern the y axis's decimal pattern; null for XChart's choice */
     static XYChart panel(int width, String title, String xTitle, String yTitle, String yPattern) {
-        XYChart chart = new XYChart(width, PANEL_HEIGHT);
-        chart.setTitle(title);
-        chart.setXAxisTitle(xTitle);
-        chart.setYAxisTitle(yTitle);
+        XYChart chart = plainPanel(new XYChart(width, PANEL_HEIGHT), title, xTitle, yTitle);
         var styler = chart.getStyler();
-        styler.setChartBackgroundColor(Color.WHITE);
-        styler.setPlotBackgroundColor(Color.WHITE);
-        styler.setLegendVisible(false);
         styler.setMarkerSize(SeriesStyles.MARKER_SIZE);
         styler.setErrorBarsColorSeriesColor(true);
-        styler.setYAxisMin(0.0);
         // Whole numbers only: XChart then steps the ticks until no two labels repeat, so 1.5 never shows.
         styler.setXAxisDecimalPattern("0");
         if (yPattern != null) {
