@@ -74,8 +74,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * executions/s in its first 50 ms, 8-10 M around 300 ms and 130 M from 900 ms on, and learning was
  * over by 100 ms. What it measured was the compiler's progress, and in about one JMH fork in six
  * it settled on the lock where SWOPT was 5 times faster. So once done, the policy learns again
- * after 1 s, then after 4 s, 16 s and so on (at most an hour): the second learning sees compiled
- * code, the later ones follow changes in the workload, and their cost shrinks with the interval.
+ * after 1 s, then after 4 s, 16 s and so on (at most an hour): the second learning sees the
+ * sections compiled, though not yet its own paths (the full protocol and the phase records are hot
+ * only while learning, and C2 compiles them during it), the later ones follow changes in the
+ * workload, and their cost shrinks with the interval.
  * The check rides on the sampled executions, which have read the clock anyway.
  *
  * Grouping. An execution whose optimistic attempt failed arrives at a scalable non-zero
