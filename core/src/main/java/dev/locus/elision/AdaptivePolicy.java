@@ -74,10 +74,12 @@ import java.util.concurrent.ThreadLocalRandom;
  * executions/s in its first 50 ms, 8-10 M around 300 ms and 130 M from 900 ms on, and learning was
  * over by 100 ms. What it measured was the compiler's progress, and in about one JMH fork in six
  * it settled on the lock where SWOPT was 5 times faster. So once done, the policy learns again
- * after 1 s, then after 4 s, 16 s and so on (at most an hour): the second learning sees the
- * sections compiled, though not yet its own paths (the full protocol and the phase records are hot
- * only while learning, and C2 compiles them during it), the later ones follow changes in the
- * workload, and their cost shrinks with the interval.
+ * after 0.25 s, then after 1 s, 4 s, 16 s and so on (at most an hour). The second learning sees
+ * the sections compiled but not its own paths: the full protocol and the phase records are hot
+ * only while learning, so C2 compiles them during it, and what it measures is partly their
+ * compilation. It comes early, when little has been decided, and the third, within about 2 s, is
+ * the first to measure compiled code throughout. The later ones follow changes in the workload,
+ * and their cost shrinks with the interval.
  * The check rides on the sampled executions, which have read the clock anyway.
  *
  * Grouping. An execution whose optimistic attempt failed arrives at a scalable non-zero
@@ -112,7 +114,7 @@ final class AdaptivePolicy extends ElisionPolicy {
      */
     static final int PHASE_END_CHECK_ONE_IN = 64;
     /** How long after it is first done the policy learns again; each later interval is 4 times longer. */
-    static final long FIRST_RELEARN_NANOS = 1_000_000_000;
+    static final long FIRST_RELEARN_NANOS = 250_000_000;
     private static final long MAX_RELEARN_NANOS = 3_600_000_000_000L;
     /** The paper's "large Y". */
     static final int SWOPT_ATTEMPTS = 100;
@@ -130,6 +132,8 @@ final class AdaptivePolicy extends ElisionPolicy {
     /** When the policy learns again, once done: System.nanoTime() then; see "Learning again". */
     private volatile long relearnAtNanos;
     private long relearnIntervalNanos = FIRST_RELEARN_NANOS; // guarded by this
+    /** How many times the policy has begun to learn, the first time included. */
+    private volatile int learnings = 1;
     private volatile LearningPhase phase = LearningPhase.of(Stage.WARM_UP, Progression.HTM_SWOPT_LOCK, 0, 1, true);
     private volatile boolean sawSwopt;
     private volatile boolean sawHtm;
@@ -151,6 +155,11 @@ final class AdaptivePolicy extends ElisionPolicy {
     /** Whether the policy is still learning, not yet done. */
     boolean learning() {
         return phase.stage() != Stage.DONE;
+    }
+
+    /** How many times the policy has begun to learn, the first time included; see "Learning again". */
+    int learnings() {
+        return learnings;
     }
 
     /**
@@ -334,6 +343,7 @@ final class AdaptivePolicy extends ElisionPolicy {
         htmLearned.clear();
         customTimes = RoundTimes.NONE;
         models.values().forEach(GranuleModel::forgetTimes);
+        learnings++;
         phase = LearningPhase.of(Stage.LEARN, Progression.LOCK, 0, 1, true);
     }
 

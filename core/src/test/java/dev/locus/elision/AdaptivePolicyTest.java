@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -37,27 +40,93 @@ class AdaptivePolicyTest {
         Probe htmAborts = new Probe(lock, "htmAborts", 0.0, ABORTING_HTM_NANOS, true);
         Probe bothFail = new Probe(lock, "bothFail", 0.0, ABORTING_HTM_NANOS, false);
         AdaptivePolicy policy = (AdaptivePolicy) lock.policy();
-        int rounds = 0;
-        while (policy.learning()) {
-            htmCommits.section.call();
-            htmAborts.section.call();
-            bothFail.section.call();
-            assertTrue(++rounds < 25 * PHASE, "still learning after " + rounds + " rounds: " + policy);
-        }
+        learnUntilDone(policy, htmCommits, htmAborts, bothFail);
+        List<String> wrong = whileSettled(policy, () -> {
+            List<String> seen = new ArrayList<>();
+            for (int i = 0; i < SETTLED_EXECUTIONS; i++) {
+                expect(seen, "htm", htmCommits);
+                expect(seen, "swopt", htmAborts);
+                expect(seen, "lock", bothFail);
+            }
+            return seen;
+        }, htmCommits, htmAborts, bothFail);
         String settled = lock.report().rows().stream().map(r -> r.context() + ": " + r.policy())
                 .collect(Collectors.joining("; "));
-        List.of(htmCommits, htmAborts, bothFail).forEach(Probe::reset);
-        for (int i = 0; i < SETTLED_EXECUTIONS; i++) {
-            assertEquals("htm", htmCommits.section.call(), settled);
-            assertEquals("swopt", htmAborts.section.call(), settled);
-            assertEquals("lock", bothFail.section.call(), settled);
-        }
+        assertEquals(List.of(), wrong, settled);
         assertEquals(SETTLED_EXECUTIONS, htmCommits.htm.attempts(), "one HTM attempt each: " + settled);
         assertEquals(0, htmCommits.swoptAttempts.get(), settled);
         assertEquals(0, htmAborts.htm.attempts(), "no HTM attempt where HTM never commits: " + settled);
         assertEquals(SETTLED_EXECUTIONS, htmAborts.swoptAttempts.get(), settled);
         assertEquals(0, bothFail.htm.attempts() + bothFail.swoptAttempts.get(),
                 "neither HTM nor SWOPT where both always fail: " + settled);
+    }
+
+    @Test
+    void onceDoneItLearnsAgainAfterTheFirstIntervalAndSettlesAgain() {
+        ElidableLock lock = ElidableLock.builder("relearning", LockApi.of(new ReentrantLock()))
+                .policy(ElisionPolicy.adaptive(PHASE)).build();
+        Probe htmAborts = new Probe(lock, "htmAborts", 0.0, ABORTING_HTM_NANOS, true);
+        AdaptivePolicy policy = (AdaptivePolicy) lock.policy();
+        learnUntilDone(policy, htmAborts);
+        long done = System.nanoTime();
+        while (!policy.learning()) {
+            htmAborts.section.call();
+            assertTrue(System.nanoTime() - done < TimeUnit.SECONDS.toNanos(30), "never learned again: " + policy);
+        }
+        long doneFor = System.nanoTime() - done;
+        assertTrue(doneFor >= AdaptivePolicy.FIRST_RELEARN_NANOS * 9 / 10,
+                "learned again " + doneFor + " ns after it was done, before the first interval");
+        assertEquals(2, policy.learnings());
+        learnUntilDone(policy, htmAborts);
+        List<String> wrong = whileSettled(policy, () -> {
+            List<String> seen = new ArrayList<>();
+            for (int i = 0; i < SETTLED_EXECUTIONS; i++) {
+                expect(seen, "swopt", htmAborts);
+            }
+            return seen;
+        }, htmAborts);
+        assertEquals(List.of(), wrong, policy.toString());
+        assertEquals(0, htmAborts.htm.attempts(), "no HTM attempt where HTM never commits: " + policy);
+    }
+
+    /** Calls each probe's section in turn until the policy is done learning, failing after a minute. */
+    private static void learnUntilDone(AdaptivePolicy policy, Probe... probes) {
+        long start = System.nanoTime();
+        while (policy.learning()) {
+            for (Probe probe : probes) {
+                probe.section.call();
+            }
+            assertTrue(System.nanoTime() - start < TimeUnit.MINUTES.toNanos(1), "still learning after a minute: " + policy);
+        }
+    }
+
+    /**
+     * Runs {@code window} on the settled policy, the probes' counts reset, and returns what it
+     * returned. A busy machine can stretch a window past the moment the policy learns again, and
+     * executions in a learning phase try other modes; so a window during which the policy began
+     * to learn again is run once more after that learning, at most five times in all.
+     */
+    private static List<String> whileSettled(AdaptivePolicy policy, Supplier<List<String>> window, Probe... probes) {
+        for (int attempt = 1; ; attempt++) {
+            int learnings = policy.learnings();
+            for (Probe probe : probes) {
+                probe.reset();
+            }
+            List<String> result = window.get();
+            if (policy.learnings() == learnings) {
+                return result;
+            }
+            assertTrue(attempt < 5, "learned again during each of five settled windows: " + policy);
+            learnUntilDone(policy, probes);
+        }
+    }
+
+    /** Calls {@code probe}'s section once; notes in {@code wrong} (the first ten) a result other than {@code expected}. */
+    private static void expect(List<String> wrong, String expected, Probe probe) {
+        String result = probe.section.call();
+        if (!expected.equals(result) && wrong.size() < 10) {
+            wrong.add(probe.section + " returned " + result + ", expected " + expected);
+        }
     }
 
     @Test
