@@ -17,6 +17,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -71,10 +72,10 @@ import javax.management.ObjectName;
  *
  * Concurrency. The current epoch (in EpochGate), `handoff`, `closed`, `stopping` are volatile.
  * All epoch changes happen under epochLock (tryLock for re-partitions, which are optional).
- * Producers never take a lock: inside an epoch they only route and offer, both non-blocking, and
- * rejection handlers and
- * router.rebalance run after they leave it, so waiting for an epoch to drain is bounded by
- * producers' progress, never by user code.
+ * Producers never take a lock: inside an epoch they only route and offer, both non-blocking;
+ * rejection handlers, the blocking handler's wait for room and router.rebalance run after they
+ * leave it, so waiting for an epoch to drain is bounded by producers' progress, never by user code
+ * or a full queue.
  *
  * Memory ordering. EpochGate explains why no producer slips past a publisher (a Dekker pair of
  * sequentially consistent accesses; checked by the jcstress test EpochGateStress). The handoff is
@@ -109,6 +110,8 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
     private final EpochGate gate;
     private volatile long repartitionCount;
     private final AtomicLong rejectedCount = new AtomicLong();
+    /** How long a producer waits for room under {@link RejectionHandler#block}; -1 if it does not. */
+    private final long blockNanos;
     private volatile ObjectName mbeanName;
 
     private LocusExecutor(ExecutorConfig config) {
@@ -116,6 +119,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
         this.router = config.router();
         this.relaxed = config.ordering() == Ordering.RELAXED;
         this.repartitions = router.repartitions();
+        this.blockNanos = config.rejectionHandler() instanceof BlockingRejection blocking ? blocking.timeoutNanos() : -1;
         RoutingTable initial = Objects.requireNonNull(router.initialTable(), "router returned no initial table");
         this.tagTasks = repartitions && !relaxed;
         this.unkeyed = new RoundRobinRouter(config.workers()).initialTable();
@@ -199,27 +203,104 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
 
     private void dispatch(long key, boolean keyed, Runnable task) {
         Objects.requireNonNull(task, "task");
+        long laneKey = keyed ? key : Stripes.idOfCurrentThread();
         Epoch e = gate.enter();
         Worker target = null;
         try {
             if (e.runState == Epoch.RUNNING) {
-                Worker w = workers[keyed ? e.table.route(key) : unkeyed.route(key)];
-                Object element = keyed && e.handoffPending() ? new KeyedTask(task, key, e.tableVersion) : task;
-                if (w.offer(element)) {
+                Worker w = route(e, key, keyed);
+                if (w.offer(element(e, key, keyed, task), laneKey)) {
                     target = w;
                 }
             }
         } finally {
             gate.exit(e);
         }
+        if (target == null && blockNanos >= 0 && e.runState == Epoch.RUNNING) {
+            target = offerWhenRoom(key, keyed, laneKey, task);
+        }
         if (target == null) {
             rejectedCount.incrementAndGet();
-            config.rejectionHandler().rejected(task, this, e.runState != Epoch.RUNNING);
+            config.rejectionHandler().rejected(task, this, gate.current().runState != Epoch.RUNNING);
             return;
         }
         target.wakeIfParked();
         if (keyed) {
             observe(key);
+        }
+    }
+
+    private Worker route(Epoch e, long key, boolean keyed) {
+        return workers[keyed ? e.table.route(key) : unkeyed.route(key)];
+    }
+
+    /** The queue element for a task: tagged with its key and table version during a hand-off. */
+    private static Object element(Epoch e, long key, boolean keyed, Runnable task) {
+        return keyed && e.handoffPending() ? new KeyedTask(task, key, e.tableVersion) : task;
+    }
+
+    /**
+     * The blocking rejection handler's wait: until the queue the task routes to has room, the
+     * executor stops running, or the timeout passes. The wait is outside the epoch, so that it
+     * never holds up a re-partition or a shutdown, and each try routes the task afresh; the slot
+     * it waited for is kept for the next try, and given back if the task now routes elsewhere.
+     * A worker of this executor does not wait (it could be waiting for itself): its task is
+     * queued over the capacity.
+     *
+     * @return the worker the task was queued at, or null if it was not
+     * @throws RejectedExecutionException if the thread is interrupted while it waits, with its
+     *     interrupt status set again
+     */
+    private Worker offerWhenRoom(long key, boolean keyed, long laneKey, Runnable task) {
+        boolean overCapacity = isWorkerThread(Thread.currentThread());
+        long deadline = System.nanoTime() + blockNanos;
+        Worker reserved = null; // a worker whose queue slot this thread holds
+        try {
+            for (;;) {
+                Worker queuedAt = null;
+                Worker full = null;
+                Epoch e = gate.enter();
+                try {
+                    if (e.runState == Epoch.RUNNING) {
+                        Worker w = route(e, key, keyed);
+                        Object element = element(e, key, keyed, task);
+                        if (w == reserved) {
+                            w.offerReserved(element, laneKey);
+                            reserved = null; // the slot is the task's now
+                            queuedAt = w;
+                        } else if (overCapacity) {
+                            w.offerOverCapacity(element, laneKey);
+                            queuedAt = w;
+                        } else if (w.offer(element, laneKey)) {
+                            queuedAt = w;
+                        } else {
+                            full = w;
+                        }
+                    }
+                } finally {
+                    gate.exit(e);
+                }
+                if (reserved != null) {
+                    reserved.releaseRoom();
+                    reserved = null;
+                }
+                long remaining = deadline - System.nanoTime();
+                if (queuedAt != null || full == null || remaining <= 0) {
+                    return queuedAt;
+                }
+                if (full.awaitRoom(remaining)) {
+                    reserved = full;
+                }
+            }
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            rejectedCount.incrementAndGet();
+            throw new RejectedExecutionException("interrupted while waiting for room in a worker's queue of " + this,
+                    interrupted);
+        } finally {
+            if (reserved != null) {
+                reserved.releaseRoom();
+            }
         }
     }
 
@@ -235,8 +316,8 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
             // Only while RUNNING: once shutdown is published, workers may exit when their queues
             // are empty, and a task queued behind that point could strand.
             if (e.runState == Epoch.RUNNING) {
-                target = workers[e.table.route(key)];
-                target.offerAccepted(e.handoffPending() ? new KeyedTask(task, key, e.tableVersion) : task);
+                target = route(e, key, true);
+                target.offerOverCapacity(element(e, key, true, task), key);
             }
         } finally {
             gate.exit(e);

@@ -12,18 +12,26 @@ import java.util.function.IntFunction;
 /**
  * Factories for the keyed executors of paper 002: round-robin, fixed key ranges, and adaptive
  * (PD-partition) key ranges. The short forms use the defaults; {@link #builder(int)} sets the rest.
+ * A bounded queue with the blocking handler gives back-pressure that keeps per-key order:
  *
  * <pre>{@code
  * KeyedExecutorService executor = LocusExecutors.builder(4)
  *         .adaptive(AdaptiveRangeRouter.Settings.defaults().warmupRange(0, 1 << 17))
  *         .queueCapacity(65_536)
- *         .rejectionHandler(RejectionHandler.callerRuns())
+ *         .rejectionHandler(RejectionHandler.block(Duration.ofSeconds(5)))
  *         .name("orders")
  *         .build();
  * executor.execute(order.accountId(), () -> apply(order));
  * }</pre>
  */
 public final class LocusExecutors {
+
+    /**
+     * The most workers an executor may have. Each worker keeps per-worker state for the others
+     * (the tasks it holds back during a re-partition), so the footprint grows with the square of
+     * the count; workers are meant to be about one per core.
+     */
+    public static final int MAX_WORKERS = 4_096;
 
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
@@ -54,7 +62,7 @@ public final class LocusExecutors {
      * A builder for an executor with {@code workers} threads (adaptive routing unless told
      * otherwise).
      *
-     * @throws IllegalArgumentException if {@code workers < 1}
+     * @throws IllegalArgumentException if {@code workers < 1} or {@code workers > MAX_WORKERS}
      */
     public static Builder builder(int workers) {
         return new Builder(workers);
@@ -75,8 +83,8 @@ public final class LocusExecutors {
         private boolean registerMBean;
 
         private Builder(int workers) {
-            if (workers < 1) {
-                throw new IllegalArgumentException("workers must be > 0, was " + workers);
+            if (workers < 1 || workers > MAX_WORKERS) {
+                throw new IllegalArgumentException("workers must be in [1, " + MAX_WORKERS + "], was " + workers);
             }
             this.workers = workers;
             this.router = AdaptiveRangeRouter::new;
@@ -135,8 +143,8 @@ public final class LocusExecutors {
 
         /**
          * Bounds each worker's queue to {@code capacity} waiting tasks; a task that finds its
-         * worker's queue full goes to the {@link #rejectionHandler(RejectionHandler)}. Unbounded by
-         * default.
+         * worker's queue full goes to the {@link #rejectionHandler(RejectionHandler)}, of which
+         * {@link RejectionHandler#block(java.time.Duration)} waits for room. Unbounded by default.
          *
          * @throws IllegalArgumentException if {@code capacity < 1}
          */

@@ -4,7 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -21,8 +21,11 @@ import java.util.concurrent.locks.LockSupport;
  * that re-partition with per-key order) and Fences (markers of a re-partition, see Handoff).
  *
  * Concurrency. The queue is multi-producer, single-consumer (multi-consumer with relaxed ordering,
- * where thieves poll it too), striped into lanes by producer (ProducerLanes); a fence goes into
- * every lane, and the worker passes it when it has taken it from all of them. Everything else but
+ * where thieves poll it too), striped into lanes by key (KeyLanes); a fence goes into every lane,
+ * and the worker passes it when it has taken it from all of them. A bounded queue's free slots
+ * are a semaphore (QueueRoom): producers take a slot before they offer, the worker (or a thief)
+ * gives it back for each task it dequeues, and shutdownNow's drain gives back the slots of the
+ * tasks it takes, so that a producer waiting for room wakes and sees the executor stopped. Everything else but
  * the counters is touched only by this worker's thread while it is "polling": the held lists,
  * heldCount, heldHandoff, fencesTaken, deferred, and the consumer side of the queue. shutdownNow() takes them over by a handshake: it sets executor.stopping, then
  * waits for polling == 0; a worker sets polling = 1 and then reads stopping before it
@@ -56,10 +59,9 @@ final class Worker implements Runnable {
 
     final int index;
     private final LocusExecutor executor;
-    private final ProducerLanes queue;
-    /** Tasks waiting in the queue, counted only when the queue is bounded; otherwise null. */
-    private final AtomicInteger queuedTasks;
-    private final int capacity;
+    private final KeyLanes queue;
+    /** The bounded queue's free slots; null when the queue is unbounded. */
+    private final QueueRoom room;
     private final IdleStrategy idleStrategy;
 
     private volatile Thread thread;
@@ -85,33 +87,54 @@ final class Worker implements Runnable {
     Worker(int index, LocusExecutor executor, ExecutorConfig config) {
         this.index = index;
         this.executor = executor;
-        this.queue = new ProducerLanes(ProducerLanes.defaultCount(), config.ordering() == Ordering.RELAXED);
-        this.capacity = config.queueCapacity();
-        this.queuedTasks = capacity > 0 ? new AtomicInteger() : null;
+        this.queue = new KeyLanes(KeyLanes.defaultCount(), config.ordering() == Ordering.RELAXED);
+        this.room = config.queueCapacity() > 0 ? new QueueRoom(config.queueCapacity()) : null;
         this.idleStrategy = config.idleStrategy();
         this.heldFrom = new ArrayDeque[config.workers()];
     }
 
     // ---- producer side ----
 
-    /** Queues a task (or KeyedTask); false if the bounded queue is full. */
-    boolean offer(Object task) {
-        if (queuedTasks != null && !reserveSlot()) {
+    /**
+     * Queues a task (or KeyedTask) in the lane of {@code laneKey} (see {@link KeyLanes#offer});
+     * false if the bounded queue is full.
+     */
+    boolean offer(Object task, long laneKey) {
+        if (room != null && !room.tryAcquire()) {
             return false;
         }
-        queue.offer(task);
+        queue.offer(task, laneKey);
         return true;
     }
 
     /**
-     * Queues a task the executor accepted before (a requeued one); it counts against the capacity
-     * but is never refused for it.
+     * Queues a task that must not be refused for room (a requeued one, or one submitted by a
+     * worker, which waiting for room could deadlock); it counts against the capacity.
      */
-    void offerAccepted(Object task) {
-        if (queuedTasks != null) {
-            queuedTasks.incrementAndGet();
+    void offerOverCapacity(Object task, long laneKey) {
+        if (room != null) {
+            room.takeOverCapacity();
         }
-        queue.offer(task);
+        queue.offer(task, laneKey);
+    }
+
+    /** Queues a task into a slot that {@link #awaitRoom(long)} took. */
+    void offerReserved(Object task, long laneKey) {
+        queue.offer(task, laneKey);
+    }
+
+    /**
+     * Waits up to {@code nanos} for a free slot of the bounded queue and takes it; the caller then
+     * queues a task with {@link #offerReserved} or gives the slot back with {@link #releaseRoom()}.
+     *
+     * @return whether a slot was taken
+     */
+    boolean awaitRoom(long nanos) throws InterruptedException {
+        return room.tryAcquire(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    void releaseRoom() {
+        room.release();
     }
 
     /** Queues a fence behind what every lane holds; fences do not count against the capacity. */
@@ -128,18 +151,6 @@ final class Worker implements Runnable {
 
     void wake() {
         LockSupport.unpark(thread);
-    }
-
-    private boolean reserveSlot() {
-        for (;;) {
-            int n = queuedTasks.get();
-            if (n >= capacity) {
-                return false;
-            }
-            if (queuedTasks.compareAndSet(n, n + 1)) {
-                return true;
-            }
-        }
     }
 
     // ---- lifecycle, called by the executor ----
@@ -191,6 +202,11 @@ final class Worker implements Runnable {
                 out.add(kt.task);
             } else if (e instanceof Runnable r) {
                 out.add(r);
+            } else {
+                continue; // a fence
+            }
+            if (room != null) {
+                room.release();
             }
         }
     }
@@ -214,7 +230,7 @@ final class Worker implements Runnable {
     }
 
     long queued() {
-        return queuedTasks != null ? queuedTasks.get() : queue.size();
+        return room != null ? room.queued() : queue.size();
     }
 
     // ---- the worker thread ----
@@ -291,8 +307,8 @@ final class Worker implements Runnable {
             }
             return null;
         }
-        if (queuedTasks != null) {
-            queuedTasks.decrementAndGet();
+        if (room != null) {
+            room.release();
         }
         if (e instanceof KeyedTask kt) {
             return holdIfMoved(kt);
@@ -365,8 +381,8 @@ final class Worker implements Runnable {
             Worker victim = all[(index + i) % all.length];
             Object e = victim.queue.pollAny();
             if (e != null) {
-                if (victim.queuedTasks != null) {
-                    victim.queuedTasks.decrementAndGet();
+                if (victim.room != null) {
+                    victim.room.release();
                 }
                 OWNED.setOpaque(owned, STEALS, (long) OWNED.getOpaque(owned, STEALS) + 1);
                 return (Runnable) e;

@@ -55,8 +55,8 @@ class BadInputTest {
     // ---------------------------------------------------------------- arguments
 
     @ParameterizedTest
-    @ValueSource(ints = {0, -1, Integer.MIN_VALUE})
-    void workersBelowOneAreRejected(int workers) {
+    @ValueSource(ints = {0, -1, Integer.MIN_VALUE, LocusExecutors.MAX_WORKERS + 1, Integer.MAX_VALUE})
+    void workersOutsideOneToTheLimitAreRejected(int workers) {
         AdaptiveRangeRouter.Settings settings = AdaptiveRangeRouter.Settings.defaults();
         assertRejects(IllegalArgumentException.class, "workers", () -> LocusExecutors.roundRobin(workers));
         assertRejects(IllegalArgumentException.class, "workers", () -> LocusExecutors.fixedRange(workers, 0, 1023));

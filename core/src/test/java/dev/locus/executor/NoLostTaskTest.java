@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.locus.executor.routing.AdaptiveRangeRouter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -72,6 +73,19 @@ class NoLostTaskTest {
     }
 
     /** One executor, its producers and its stoppers. */
+    /** The rejection handlers a round may use with a bounded queue. */
+    private enum Handler {
+        ABORT(RejectionHandler.abort()),
+        CALLER_RUNS(RejectionHandler.callerRuns()),
+        BLOCK(RejectionHandler.block(Duration.ofMillis(20)));
+
+        final RejectionHandler handler;
+
+        Handler(RejectionHandler handler) {
+            this.handler = handler;
+        }
+    }
+
     private static final class Round {
 
         private final int index;
@@ -79,7 +93,7 @@ class NoLostTaskTest {
         private final long seed;
         private final int workers;
         private final int queueCapacity;
-        private final boolean callerRuns;
+        private final Handler handler;
         private final Ordering ordering;
         private final boolean parkImmediately;
         private final int producers;
@@ -102,7 +116,7 @@ class NoLostTaskTest {
             SplittableRandom random = new SplittableRandom(seed);
             this.workers = 2 + random.nextInt(2);
             this.queueCapacity = random.nextInt(3) == 0 ? 1 + random.nextInt(16) : 0;
-            this.callerRuns = queueCapacity > 0 && random.nextBoolean();
+            this.handler = queueCapacity > 0 ? Handler.values()[random.nextInt(Handler.values().length)] : Handler.ABORT;
             this.ordering = random.nextInt(4) == 0 ? Ordering.RELAXED : Ordering.PER_KEY;
             this.parkImmediately = random.nextBoolean();
             this.producers = 3 + random.nextInt(2);
@@ -128,9 +142,7 @@ class NoLostTaskTest {
             if (queueCapacity > 0) {
                 builder.queueCapacity(queueCapacity);
             }
-            if (callerRuns) {
-                builder.rejectionHandler(RejectionHandler.callerRuns());
-            }
+            builder.rejectionHandler(handler.handler);
             return builder.ordering(ordering)
                     .idleStrategy(parkImmediately ? IdleStrategy.parkImmediately() : IdleStrategy.defaultStrategy())
                     .build();
@@ -317,7 +329,7 @@ class NoLostTaskTest {
         private String describe() {
             return "round " + index + " [replay with -Dlocus.noLostTask.replay=" + kind + ":" + seed + "] "
                     + kind + ", workers=" + workers + ", queueCapacity=" + (queueCapacity == 0 ? "unbounded" : queueCapacity)
-                    + ", handler=" + (callerRuns ? "callerRuns" : "abort") + ", ordering=" + ordering
+                    + ", handler=" + handler + ", ordering=" + ordering
                     + ", idle=" + (parkImmediately ? "parkImmediately" : "default") + ", producers=" + producers
                     + ", stop=" + stop + " after " + stopAfter + " submissions and " + (delayMode == 0 ? "no delay"
                     : delayMode == 1 ? delay + " spins" : delay + " us park");

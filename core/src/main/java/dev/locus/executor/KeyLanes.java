@@ -5,20 +5,23 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 
 /**
- * A worker's queue, striped by producer: one unbounded lane per stripe of producer threads, each
- * lane FIFO, drained by the owning worker (and, with relaxed ordering, by thieves).
+ * A worker's queue, striped by key: unbounded FIFO lanes, each task in the lane of its key, drained
+ * by the owning worker (and, with relaxed ordering, by thieves).
  */
 /*
  * Implementation notes
  *
- * Overview. A producer always offers into the lane of its thread's stripe (Stripes), so its own
- * elements stay in its submission order, which is all that per-key order promises (per key, per
- * submitting thread). Producers on different stripes touch different lanes and so do not take
- * turns at one queue's producer index: with one lane per worker, two producers submitting to the
- * same worker made that index's cache line move between them on every offer, as ForkJoinPool
- * avoids by giving each external submitter a submission queue of its own. Elements of different
- * lanes have no order between them. An element for every lane (a fence) is offered to each; the
- * consumer has passed it once it has taken all of them.
+ * Overview. A task goes into the lane its key hashes to, so all tasks of one key share a lane,
+ * whichever threads submit them; a task without a key goes into a lane chosen by the submitting
+ * thread (no order is promised for it). Lanes keep producers that submit different keys off each
+ * other's producer index, as ForkJoinPool's external submission queues do, without giving up the
+ * order between submitters: per-key order is the order of the key's lane, and a lane is
+ * linearizable, so a submission that happens-before another is ahead of it in the lane. (Lanes
+ * striped by producer thread, tried before, had no order between lanes, so a key handed from one
+ * thread to another could overtake its own earlier task.) Keys are spread over lanes by Fibonacci
+ * hashing, so that the consecutive keys a range router gives one worker fall into different lanes.
+ * An element for every lane (a fence) is offered to each; the consumer has passed it once it has
+ * taken all of them.
  *
  * The owner drains the lane it is on for up to BURST elements, then moves to the next non-empty
  * one, so that it keeps one lane's lines in its cache while the lane has work and no lane waits
@@ -29,17 +32,21 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
  * its polling window for good, which orders the two). isEmpty() and size() are snapshots.
  *
  * Memory ordering. As the lanes': an offer is a sequentially consistent atomic add on its lane's
- * producer index (the worker's park protocol relies on that), and a poll acquires what the offer
- * released.
+ * producer index (the worker's park protocol relies on that, and it is what orders two offers of
+ * one key that happen one after the other), and a poll acquires what the offer released.
  *
- * References. java.util.concurrent.ForkJoinPool (external submission queues chosen by a per-thread
- * probe); JCTools MpscUnboundedXaddArrayQueue.
+ * References. java.util.concurrent.ForkJoinPool (external submission queues); Knuth, TAOCP vol. 3
+ * §6.4 (multiplicative hashing); JCTools MpscUnboundedXaddArrayQueue.
  */
-final class ProducerLanes {
+final class KeyLanes {
 
     /** Elements the owner takes from one lane before it looks at the next. */
     private static final int BURST = 64;
     private static final int CHUNK_SIZE = 1024;
+    /** 2^64 divided by the golden ratio, odd: Fibonacci hashing's multiplier. */
+    private static final long GOLDEN_RATIO = 0x9E3779B97F4A7C15L;
+    /** The product's top six bits pick the lane: room for 64 lanes, more than defaultCount() gives. */
+    private static final int LANE_BITS = 58;
 
     /** Ints on either side of the owner's cursor: 128 bytes, two cache lines. */
     private static final int PADDING = 32;
@@ -60,9 +67,9 @@ final class ProducerLanes {
      * @param multiConsumer whether other threads than the owner poll (with {@link #pollAny()})
      */
     @SuppressWarnings({"unchecked", "rawtypes"}) // generic array of lanes
-    ProducerLanes(int count, boolean multiConsumer) {
-        if (Integer.bitCount(count) != 1) {
-            throw new IllegalArgumentException("lanes must be a power of two: " + count);
+    KeyLanes(int count, boolean multiConsumer) {
+        if (Integer.bitCount(count) != 1 || count > 1 << (64 - LANE_BITS)) {
+            throw new IllegalArgumentException("lanes must be a power of two, at most 64: " + count);
         }
         this.lanes = new Queue[count];
         this.mask = count - 1;
@@ -82,9 +89,12 @@ final class ProducerLanes {
         return lanes.length;
     }
 
-    /** Offers into the calling thread's lane. */
-    void offer(Object element) {
-        lanes[(int) Stripes.idOfCurrentThread() & mask].offer(element);
+    /**
+     * Offers {@code element} into the lane of {@code laneKey}: the task's key, or for a task
+     * without one, the submitting thread's {@linkplain Stripes#idOfCurrentThread() id}.
+     */
+    void offer(Object element, long laneKey) {
+        lanes[(int) ((laneKey * GOLDEN_RATIO) >>> LANE_BITS) & mask].offer(element);
     }
 
     /** Offers {@code element} into every lane. */
