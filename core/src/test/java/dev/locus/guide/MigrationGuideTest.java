@@ -216,7 +216,7 @@ class MigrationGuideTest {
     void boundedQueuesAndRejection() throws Exception {
         KeyedExecutorService pool = LocusExecutors.builder(4)
                 .queueCapacity(1_024)                                // per worker: 4 x 1,024 tasks in all
-                .rejectionHandler(RejectionHandler.callerRuns())    // throws after shutdown instead of dropping
+                .rejectionHandler(RejectionHandler.block(Duration.ofSeconds(5)))   // producers wait for room, up to 5 s
                 .build();
 
         LongAdder rejected = new LongAdder();
