@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Builds what a lent 16-core machine (no JDK, no network) needs to run `Reproduce --scaling`
-# (issue 15, item 5) into .device/, the one ignored folder to carry: benchmarks.jar and a Java
-# runtime made with jlink. Checks that the two fit in the 64 MiB a session may send, and prints
+# Builds what a lent 16-core machine (no JDK, no network) needs into .device/, the one ignored
+# folder to carry: benchmarks.jar, a Java runtime made with jlink, and run.sh, which runs there
+#   1. the peer suite at 8 producers x 8 workers (PeerBenchmark, forkJoin and adaptive, every
+#      workload, 3 forks, so that a fork that settles in another mode shows), then
+#   2. `Reproduce --scaling`, the claims that need more than two workers,
+# writing JSON under $OUT. Checks that the lot fits in the 64 MiB a session may send, and prints
 # the command to run there and the carry list. Run from anywhere inside the repository.
 set -euo pipefail
 
@@ -31,14 +34,34 @@ if (( size_mib >= limit_mib )); then
     echo "$device and the working tree are $size_mib MiB, over the $limit_mib MiB a session may send" >&2
     exit 1
 fi
+# The device call's limit is 600 s: the peer suite first (about 150 s), then the scaling profile
+# (about 390 s on 16 cores), stopped where it would overrun, so that what finished still comes back.
+cat >"$device/run.sh" <<'RUN'
+#!/usr/bin/env bash
+# Runs on the lent machine from the repository root; $OUT is the folder that comes back.
+set -uo pipefail
+java=.device/runtime/bin/java
+start=$SECONDS
+mkdir -p "$OUT/peers" "$OUT/scaling"
+nproc >"$OUT/machine.txt"; grep -m1 'model name' /proc/cpuinfo >>"$OUT/machine.txt"
+$java -jar .device/benchmarks.jar 'PeerBenchmark.tasks' -t 8 -p workers=8 \
+    -p implementation=forkJoin,adaptive -p workload=empty,uniform,zipf,exponential,perKeyState \
+    -f 3 -wi 1 -w 1s -i 3 -r 1s -rf json -rff "$OUT/peers/jmh-peers-8x8.json" >"$OUT/peers/jmh-peers-8x8.log" 2>&1
+echo "peers: rc $? after $((SECONDS - start)) s" | tee -a "$OUT/machine.txt"
+timeout $((585 - (SECONDS - start))) $java -cp .device/benchmarks.jar dev.locus.jmh.Reproduce --scaling \
+    --out "$OUT/scaling" >"$OUT/scaling/reproduce.log" 2>&1
+echo "scaling: rc $? after $((SECONDS - start)) s" | tee -a "$OUT/machine.txt"
+RUN
+chmod +x "$device/run.sh"
+
 cat <<DONE
 to send: $size_mib MiB of $limit_mib ($(du -sh "$device/runtime" | cut -f1) runtime, \
 $(du -sh "$device/benchmarks.jar" | cut -f1) jar, $(( tree_bytes / 1024 / 1024 )) MiB working tree)
 carry: ["$device"]
-command on the device (projected 8 min 2 s on 16 cores; JSON and run.properties under \$OUT/scaling):
-  $device/runtime/bin/java -cp $device/benchmarks.jar dev.locus.jmh.Reproduce --scaling --out \$OUT/scaling
+command on the device (timeout_s 600; peers, then scaling, under \$OUT):
+  bash $device/run.sh
 then here, with files_at the folder the files came back to, the scaling report and the main one:
-  cp -r <files_at>/scaling results/
+  cp -r <files_at>/scaling <files_at>/peers results/
   java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.report.Report --in results/scaling/jmh-results.json --out results/scaling
   java -cp jmh-benchmarks/target/benchmarks.jar dev.locus.jmh.report.Report
 DONE
