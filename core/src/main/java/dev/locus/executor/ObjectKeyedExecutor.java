@@ -49,12 +49,12 @@ public final class ObjectKeyedExecutor<K> {
 
     /**
      * The key function of {@link KeyedExecutorService#keyedByHash()}: the key's {@code hashCode()}
-     * mixed by MurmurHash3's 32-bit finalizer into {@code [0, Integer.MAX_VALUE]}, the adaptive
-     * router's default warm-up range (for a fixed-range executor use
-     * {@code fixedRange(w, 0, Integer.MAX_VALUE)}). Mixing spreads hash codes that cluster, such as
-     * those of {@code "acct-1"}, {@code "acct-2"}, ..., evenly over the range, so that equal-width
-     * ranges carry equal numbers of keys from the start; equal keys map to equal values, as
-     * {@code hashCode} promises. The function throws {@link NullPointerException} for a null key.
+     * mixed by MurmurHash3's 32-bit finalizer into {@code [0, Integer.MAX_VALUE]} (for a
+     * fixed-range executor use {@code fixedRange(w, 0, Integer.MAX_VALUE)}). Mixing spreads hash
+     * codes that cluster, such as those of {@code "acct-1"}, {@code "acct-2"}, ..., evenly over
+     * the range, so that equal-width ranges carry equal numbers of keys from the start; equal
+     * keys map to equal values, as {@code hashCode} promises. The function throws
+     * {@link NullPointerException} for a null key.
      */
     public static ToLongFunction<Object> hashSpread() {
         return HASH_SPREAD;

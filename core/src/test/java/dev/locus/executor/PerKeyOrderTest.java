@@ -97,6 +97,24 @@ class PerKeyOrderTest {
         assertTrue(repartitions > 20, "the adaptive router did not follow the drift: " + repartitions);
     }
 
+    /**
+     * The default adaptive executor warms up on a hash of the key and then switches to the
+     * PD-partition, which moves most of these small keys to another worker, while producers keep
+     * submitting (the default confidence threshold is reached about halfway through each round).
+     */
+    @Test
+    void orderHoldsThroughTheSwitchFromTheHashedWarmUpToThePdPartition() throws Exception {
+        int rounds = 20;
+        long repartitions = 0;
+        for (int round = 0; round < rounds; round++) {
+            KeyedExecutorService executor = LocusExecutors.adaptive(4);
+            long switched = runRound(round, executor, 7_000);
+            assertTrue(switched >= 1, "round " + round + " never left the warm-up table");
+            repartitions += switched;
+        }
+        System.out.println("default adaptive executor, re-partitions across " + rounds + " rounds: " + repartitions);
+    }
+
     @Test
     void roundRobinAndFixedExecutorsKeepOrderTrivially() throws Exception {
         runRound(0, LocusExecutors.fixedRange(3, 0, KEYS - 1), 20_000);

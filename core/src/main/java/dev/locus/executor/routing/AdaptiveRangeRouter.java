@@ -5,10 +5,14 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The key-based adaptive scheduler of paper 002 §4.2. It starts on the fixed partition of a
- * warm-up key range while it samples every key; once it holds {@code confidenceThreshold}
- * samples (10,000 by default, the paper's figure for a 99%-accurate CDF with 95% confidence) it
- * installs the PD-partition of the samples, whose ranges hold about equal numbers of tasks.
+ * The key-based adaptive scheduler of paper 002 §4.2. It warms up while it samples every key:
+ * each key goes to the worker a hash of the key picks, so that keys from any key space, small ids
+ * as well as keys spread over all of {@code long}, fall evenly on the workers; or, given a
+ * {@linkplain Settings#warmupRange(long, long) warm-up range}, the paper's fixed partition of that
+ * range. Once it holds {@code confidenceThreshold} samples (10,000 by default, the paper's figure
+ * for a 99%-accurate CDF with 95% confidence) it installs the PD-partition of the samples, whose
+ * ranges hold about equal numbers of tasks; the executor switches to it as to any re-partition,
+ * keeping per-key order.
  *
  * <p>Beyond the paper, it keeps watching: after warm-up it samples one key in
  * {@code sampleEvery} and counts it against its range of the current table, fading the counts so
@@ -41,6 +45,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * range above the threshold and the window agrees, starts a catch-up (every key counted and
  * windowed, two windows' worth) when the window is too stale to agree, and settles on the
  * rewritten window afterwards.
+ *
+ * Warm-up. The warm-up table is key-affine and spreads any key space over all workers. Key-affine,
+ * so that the switch to the PD-partition is a re-partition between two key-affine tables, which
+ * the executor's epoch hand-off makes without breaking per-key order (a task whose key moved waits
+ * until the key's warm-up owner has passed its fence), exactly as it makes every later one.
+ * Spreading, because before sampling the router cannot know where the keys lie, and an equal-width
+ * partition of a range much wider than the keys puts them all on one worker for the whole warm-up:
+ * account ids 1 to 1,000 in [0, Integer.MAX_VALUE] all fall in the first of four ranges. So by
+ * default HashedTable routes each key by SplitMix64's finalizer, scaled onto the workers by a
+ * multiply and a shift: a few multiplies per submission and no allocation. It gives up range
+ * locality for the warm-up's first confidenceThreshold tasks; a user who knows the key range gets
+ * the paper's fixed partition, and that locality, with Settings.warmupRange. Sampling is the same
+ * on either table.
  *
  * Cost weighting: demand times price. Submissions say how often a key comes, cost reports what
  * its tasks take; the load of a range is the product. With costFeedback on, RangeCost keeps the
@@ -103,7 +120,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * References. Paper 002 §4.2 (PD-partition), §1 and §4.1 (close keys are likely to conflict, so
  * grouping them on one worker means fewer conflicts), §7 (conflict reduction in high-contention
- * workloads left for further study); issue 3 (cost and conflict feedback from the STM adapter).
+ * workloads left for further study); issue 3 (cost and conflict feedback from the STM adapter);
+ * issue 25 (a warm-up that spreads small ids).
  */
 public final class AdaptiveRangeRouter implements Router {
 
@@ -167,7 +185,7 @@ public final class AdaptiveRangeRouter implements Router {
 
     @Override
     public RoutingTable initialTable() {
-        return RangeTable.equalWidth(workers, settings.warmupMinKey, settings.warmupMaxKey);
+        return settings.warmupTable(workers);
     }
 
     @Override
@@ -393,25 +411,23 @@ public final class AdaptiveRangeRouter implements Router {
     public static final class Settings {
 
         private static final Settings DEFAULTS =
-                new Settings(10_000, 1024, 0, Integer.MAX_VALUE, true, 8, 1024, 1.10, false);
+                new Settings(10_000, 1024, null, true, 8, 1024, 1.10, false);
 
         private final int confidenceThreshold;
         private final int histogramBins;
-        private final long warmupMinKey;
-        private final long warmupMaxKey;
+        /** The range cut into equal widths during warm-up; {@code null}: warm up on a {@link HashedTable}. */
+        private final WarmupRange warmupRange;
         private final boolean rebalancing;
         private final int sampleEvery;
         private final int checkEvery;
         private final double imbalanceThreshold;
         private final boolean costFeedback;
 
-        private Settings(int confidenceThreshold, int histogramBins, long warmupMinKey, long warmupMaxKey,
-                         boolean rebalancing, int sampleEvery, int checkEvery, double imbalanceThreshold,
-                         boolean costFeedback) {
+        private Settings(int confidenceThreshold, int histogramBins, WarmupRange warmupRange, boolean rebalancing,
+                         int sampleEvery, int checkEvery, double imbalanceThreshold, boolean costFeedback) {
             this.confidenceThreshold = confidenceThreshold;
             this.histogramBins = histogramBins;
-            this.warmupMinKey = warmupMinKey;
-            this.warmupMaxKey = warmupMaxKey;
+            this.warmupRange = warmupRange;
             this.rebalancing = rebalancing;
             this.sampleEvery = sampleEvery;
             this.checkEvery = checkEvery;
@@ -421,9 +437,9 @@ public final class AdaptiveRangeRouter implements Router {
 
         /**
          * 10,000 samples before the first PD-partition (also the size of the sample window), 1,024
-         * histogram bins, warm-up on {@code [0, Integer.MAX_VALUE]}, re-balancing on with one key
-         * in 8 sampled, a check about every 1,024 samples, a threshold of 1.10, and cost feedback
-         * off.
+         * histogram bins, warm-up on a hash of the key (no {@linkplain #warmupRange(long, long)
+         * warm-up range}), re-balancing on with one key in 8 sampled, a check about every 1,024
+         * samples, a threshold of 1.10, and cost feedback off.
          */
         public static Settings defaults() {
             return DEFAULTS;
@@ -432,39 +448,46 @@ public final class AdaptiveRangeRouter implements Router {
         /** Samples gathered before the first PD-partition, and the size of the sample window. */
         public Settings confidenceThreshold(int samples) {
             return new Settings(Routers.checkPositive("confidenceThreshold", samples), histogramBins,
-                    warmupMinKey, warmupMaxKey, rebalancing, sampleEvery, checkEvery, imbalanceThreshold,
+                    warmupRange, rebalancing, sampleEvery, checkEvery, imbalanceThreshold,
                     costFeedback);
         }
 
         /** Bins of the equal-width histogram. */
         public Settings histogramBins(int bins) {
             return new Settings(confidenceThreshold, Routers.checkPositive("histogramBins", bins),
-                    warmupMinKey, warmupMaxKey, rebalancing, sampleEvery, checkEvery, imbalanceThreshold,
+                    warmupRange, rebalancing, sampleEvery, checkEvery, imbalanceThreshold,
                     costFeedback);
         }
 
-        /** The key range cut into equal widths during warm-up. */
+        /**
+         * The key range cut into equal widths during warm-up (paper 002's fixed partition), for a
+         * user who knows that the keys spread evenly over it: neighbouring keys then share a
+         * worker from the first task. Without one the warm-up sends each key to a worker picked
+         * by a hash of the key, which spreads any key space evenly but scatters neighbouring keys.
+         *
+         * @throws IllegalArgumentException if {@code minKey > maxKey}
+         */
         public Settings warmupRange(long minKey, long maxKey) {
             RangeTable.equalWidth(1, minKey, maxKey); // validates the range
-            return new Settings(confidenceThreshold, histogramBins, minKey, maxKey, rebalancing,
+            return new Settings(confidenceThreshold, histogramBins, new WarmupRange(minKey, maxKey), rebalancing,
                     sampleEvery, checkEvery, imbalanceThreshold, costFeedback);
         }
 
         /** Whether to keep sampling after warm-up and re-partition on drift (the paper does not). */
         public Settings rebalancing(boolean enabled) {
-            return new Settings(confidenceThreshold, histogramBins, warmupMinKey, warmupMaxKey, enabled,
+            return new Settings(confidenceThreshold, histogramBins, warmupRange, enabled,
                     sampleEvery, checkEvery, imbalanceThreshold, costFeedback);
         }
 
         /** After warm-up, one key in {@code n} (on average) enters the window. */
         public Settings sampleEvery(int n) {
-            return new Settings(confidenceThreshold, histogramBins, warmupMinKey, warmupMaxKey, rebalancing,
+            return new Settings(confidenceThreshold, histogramBins, warmupRange, rebalancing,
                     Routers.checkPositive("sampleEvery", n), checkEvery, imbalanceThreshold, costFeedback);
         }
 
         /** Balance is checked about once every {@code n} samples. */
         public Settings checkEvery(int n) {
-            return new Settings(confidenceThreshold, histogramBins, warmupMinKey, warmupMaxKey, rebalancing,
+            return new Settings(confidenceThreshold, histogramBins, warmupRange, rebalancing,
                     sampleEvery, Routers.checkPositive("checkEvery", n), imbalanceThreshold, costFeedback);
         }
 
@@ -478,7 +501,7 @@ public final class AdaptiveRangeRouter implements Router {
             if (!(threshold > 1.0)) {
                 throw new IllegalArgumentException("imbalanceThreshold must be > 1, was " + threshold);
             }
-            return new Settings(confidenceThreshold, histogramBins, warmupMinKey, warmupMaxKey, rebalancing,
+            return new Settings(confidenceThreshold, histogramBins, warmupRange, rebalancing,
                     sampleEvery, checkEvery, threshold, costFeedback);
         }
 
@@ -493,16 +516,31 @@ public final class AdaptiveRangeRouter implements Router {
          * mean cost, so without reports the router behaves as with it off.
          */
         public Settings costFeedback(boolean enabled) {
-            return new Settings(confidenceThreshold, histogramBins, warmupMinKey, warmupMaxKey, rebalancing,
+            return new Settings(confidenceThreshold, histogramBins, warmupRange, rebalancing,
                     sampleEvery, checkEvery, imbalanceThreshold, enabled);
+        }
+
+        /** The table the router starts on: see {@link #warmupRange(long, long)}. */
+        private RoutingTable warmupTable(int workers) {
+            return warmupRange == null
+                    ? new HashedTable(workers)
+                    : RangeTable.equalWidth(workers, warmupRange.minKey, warmupRange.maxKey);
         }
 
         @Override
         public String toString() {
             return "Settings[confidenceThreshold=" + confidenceThreshold + ", histogramBins=" + histogramBins
-                    + ", warmup=[" + warmupMinKey + ", " + warmupMaxKey + "], rebalancing=" + rebalancing
+                    + ", warmup=" + (warmupRange == null ? "hashed" : warmupRange) + ", rebalancing=" + rebalancing
                     + ", sampleEvery=" + sampleEvery + ", checkEvery=" + checkEvery
                     + ", imbalanceThreshold=" + imbalanceThreshold + ", costFeedback=" + costFeedback + "]";
+        }
+
+        private record WarmupRange(long minKey, long maxKey) {
+
+            @Override
+            public String toString() {
+                return "[" + minKey + ", " + maxKey + "]";
+            }
         }
     }
 }
