@@ -10,9 +10,10 @@ import java.util.function.ToLongFunction;
  * an account id, a session id, a {@link java.util.UUID}, a {@code String}. Each submission turns
  * its key into a {@code long} with the key function, in the submitting thread, and hands the task to
  * {@link KeyedExecutorService#execute(long, Runnable)} or {@code submit(long, ...)}; so it keeps every
- * promise of the {@code long} API. Tasks whose keys map to the same {@code long} run in submission
- * order (per submitting thread) and never concurrently, under {@link Ordering#PER_KEY} and a router
- * that places by key (fixed or adaptive ranges; round-robin ignores keys); every task is run once,
+ * promise of the {@code long} API. Tasks whose keys map to the same {@code long} run in the order of
+ * their submissions (any submission that happens-before another runs first, whichever threads
+ * submit them) and never concurrently, under {@link Ordering#PER_KEY} and a router that places by
+ * key (fixed or adaptive ranges; round-robin ignores keys); every task is run once,
  * returned by {@link KeyedExecutorService#shutdownNow()}, or handed to the {@link RejectionHandler}.
  *
  * <pre>{@code
