@@ -2,7 +2,9 @@ package dev.locus.executor;
 
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.ToLongFunction;
 
@@ -36,6 +38,67 @@ public interface KeyedExecutorService extends ExecutorService, AutoCloseable {
 
     /** Submits {@code task} to the worker that owns {@code key}; the future yields {@code null}. */
     Future<?> submit(long key, Runnable task);
+
+    /**
+     * Submits a value-returning task to the worker that owns {@code key}, as
+     * {@link #execute(long, Runnable)} does, and returns a {@link CompletableFuture} that completes
+     * with its value, or exceptionally with what it threw (a checked exception included, as is,
+     * not wrapped; {@code join()} wraps it in a {@code CompletionException} and {@code get()} in
+     * an {@code ExecutionException}, as for any {@code CompletableFuture}). The task takes its
+     * place in the key's order among tasks submitted any other way; what it throws goes to the
+     * future only, never to the worker's {@code UncaughtExceptionHandler}.
+     *
+     * <p><b>Cancellation.</b> Cancelling the future before the task starts means the body will not
+     * run: the task is still dequeued in its turn, and its turn is skipped, so the key's later
+     * tasks keep their order. The same holds if the future was completed by other means (say
+     * {@code complete(value)}) before the task's turn. Cancelling a task that is running does not
+     * interrupt or stop it ({@code cancel(true)} is {@code cancel(false)}, as for every
+     * {@code CompletableFuture}): the future completes as cancelled at once, the body runs to its
+     * end, and its result is dropped.
+     *
+     * <p><b>Rejection.</b> With the default {@link RejectionHandler#abort()}, a refused task makes
+     * this call throw {@link java.util.concurrent.RejectedExecutionException}, and no future is
+     * returned, as {@link CompletableFuture#supplyAsync(java.util.function.Supplier,
+     * java.util.concurrent.Executor) CompletableFuture.supplyAsync(s, executor)} does. The handler
+     * is given the queued task, a {@code Runnable} that is also a {@code Future} of this future:
+     * {@link RejectionHandler#callerRuns()} runs it in the calling thread, so the future is complete
+     * on return, and {@link RejectionHandler#discard()} cancels it, so the future completes as
+     * cancelled. The tasks {@link #shutdownNow()} returns are such {@code Future}s too: cancel them
+     * to complete their futures as cancelled, or run them; a future whose task is neither run nor
+     * cancelled never completes.
+     *
+     * <p><b>Dependent stages.</b> A non-async stage ({@code thenApply}, {@code thenAccept},
+     * {@code whenComplete}, ...) added before the future completes runs on the worker that completes
+     * it, inside the task's turn: while it runs, the key's next task and every other key on that
+     * worker wait, so keep it short and never let it block. Added after the future completed, the
+     * same stage runs at once in the thread that adds it; and stages of a cancelled future run in
+     * the cancelling thread. Which of these happens is a race, so a dependent stage has no per-key
+     * exclusion: never let it touch state that only the key's tasks may touch, but submit that work
+     * under the key ({@code thenCompose(v -> executor.submitAsync(key, ...))}). An {@code ...Async}
+     * stage without an executor argument runs in
+     * {@link java.util.concurrent.ForkJoinPool#commonPool()}, not on this executor.
+     *
+     * @throws NullPointerException if {@code task} is null; nothing is queued
+     * @throws java.util.concurrent.RejectedExecutionException from the default rejection handler
+     */
+    default <T> CompletableFuture<T> submitAsync(long key, Callable<T> task) {
+        CompletingTask<T> completing = new CompletingTask<>(task);
+        execute(key, completing);
+        return completing.future();
+    }
+
+    /**
+     * Submits {@code task} to the worker that owns {@code key} and returns a
+     * {@link CompletableFuture} that completes with {@code null} once it has run, or exceptionally
+     * with what it threw; cancellation, rejection and dependent stages are those of
+     * {@link #submitAsync(long, Callable)}.
+     *
+     * @throws NullPointerException if {@code task} is null; nothing is queued
+     * @throws java.util.concurrent.RejectedExecutionException from the default rejection handler
+     */
+    default CompletableFuture<Void> runAsync(long key, Runnable task) {
+        return submitAsync(key, Executors.callable(Objects.requireNonNull(task, "task"), null));
+    }
 
     /**
      * A view of this executor that takes keys of type {@code K} and submits each task under

@@ -2,6 +2,7 @@ package dev.locus.executor;
 
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.function.ToLongFunction;
 
@@ -9,16 +10,19 @@ import java.util.function.ToLongFunction;
  * A {@link KeyedExecutorService} seen through a key function, so that any object can be the key:
  * an account id, a session id, a {@link java.util.UUID}, a {@code String}. Each submission turns
  * its key into a {@code long} with the key function, in the submitting thread, and hands the task to
- * {@link KeyedExecutorService#execute(long, Runnable)} or {@code submit(long, ...)}; so it keeps every
- * promise of the {@code long} API. Tasks whose keys map to the same {@code long} run in submission
- * order (per submitting thread) and never concurrently, under {@link Ordering#PER_KEY} and a router
- * that places by key (fixed or adaptive ranges; round-robin ignores keys); every task is run once,
+ * {@link KeyedExecutorService#execute(long, Runnable)}, {@code submit(long, ...)},
+ * {@code submitAsync(long, ...)} or {@code runAsync(long, ...)}; so it keeps every promise of the
+ * {@code long} API. Tasks whose keys map to the same {@code long} run in the order of their
+ * submissions (any submission that happens-before another runs first, whichever threads submit
+ * them) and never concurrently, under {@link Ordering#PER_KEY} and a router that places by key
+ * (fixed or adaptive ranges; round-robin ignores keys); every task is run once,
  * returned by {@link KeyedExecutorService#shutdownNow()}, or handed to the {@link RejectionHandler}.
  *
  * <pre>{@code
  * ObjectKeyedExecutor<String> accounts = executor.keyedByHash();
  * accounts.execute("acct-42", () -> ledger.deposit("acct-42", 100));
  * Future<Long> balance = accounts.submit("acct-42", () -> ledger.balance("acct-42"));
+ * CompletableFuture<Long> later = accounts.submitAsync("acct-42", () -> ledger.balance("acct-42"));
  * }</pre>
  *
  * <p>Keys the function maps to the same {@code long} are one key to the executor: their tasks keep
@@ -106,6 +110,35 @@ public final class ObjectKeyedExecutor<K> {
     public Future<?> submit(K key, Runnable task) {
         Objects.requireNonNull(task, "task");
         return executor.submit(keyOf(key), task);
+    }
+
+    /**
+     * Submits a value-returning task to the worker that owns {@code key}'s {@code long} and returns
+     * a {@link CompletableFuture} of its value, with the cancellation, rejection and dependent
+     * stages of {@link KeyedExecutorService#submitAsync(long, Callable)}.
+     *
+     * @throws NullPointerException if {@code key} or {@code task} is null; nothing is queued
+     * @throws java.util.concurrent.RejectedExecutionException from the default rejection handler
+     * @throws RuntimeException whatever the key function throws; nothing is queued
+     */
+    public <T> CompletableFuture<T> submitAsync(K key, Callable<T> task) {
+        Objects.requireNonNull(task, "task");
+        return executor.submitAsync(keyOf(key), task);
+    }
+
+    /**
+     * Submits {@code task} to the worker that owns {@code key}'s {@code long} and returns a
+     * {@link CompletableFuture} that completes with {@code null} once it has run, with the
+     * cancellation, rejection and dependent stages of
+     * {@link KeyedExecutorService#submitAsync(long, Callable)}.
+     *
+     * @throws NullPointerException if {@code key} or {@code task} is null; nothing is queued
+     * @throws java.util.concurrent.RejectedExecutionException from the default rejection handler
+     * @throws RuntimeException whatever the key function throws; nothing is queued
+     */
+    public CompletableFuture<Void> runAsync(K key, Runnable task) {
+        Objects.requireNonNull(task, "task");
+        return executor.runAsync(keyOf(key), task);
     }
 
     /**

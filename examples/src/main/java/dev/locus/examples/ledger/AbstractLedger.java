@@ -2,12 +2,12 @@ package dev.locus.examples.ledger;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * What both ledgers share: checking arguments, admitting operations until {@link #close()}, and
- * handing each admitted operation its future. A subclass decides only where and under what
- * exclusion each operation runs.
+ * counting each admitted operation until its future completes. A subclass decides only where and
+ * under what exclusion each operation runs.
  */
 abstract class AbstractLedger implements Ledger {
 
@@ -31,14 +31,14 @@ abstract class AbstractLedger implements Ledger {
     public final CompletableFuture<Outcome> deposit(int account, long amount) {
         checkAccount(account);
         checkAmount(amount);
-        return admit(result -> runDeposit(account, amount, result));
+        return admit(() -> runDeposit(account, amount));
     }
 
     @Override
     public final CompletableFuture<Outcome> withdraw(int account, long amount) {
         checkAccount(account);
         checkAmount(amount);
-        return admit(result -> runWithdraw(account, amount, result));
+        return admit(() -> runWithdraw(account, amount));
     }
 
     @Override
@@ -49,13 +49,13 @@ abstract class AbstractLedger implements Ledger {
         if (from == to) {
             throw new IllegalArgumentException("a transfer needs two accounts, was " + from + " to itself");
         }
-        return admit(result -> runTransfer(from, to, amount, result));
+        return admit(() -> runTransfer(from, to, amount));
     }
 
     @Override
     public final CompletableFuture<Outcome> balance(int account) {
         checkAccount(account);
-        return admit(result -> runBalance(account, result));
+        return admit(() -> runBalance(account));
     }
 
     @Override
@@ -73,17 +73,17 @@ abstract class AbstractLedger implements Ledger {
         return balances().copy();
     }
 
-    /** Starts a deposit that completes {@code result}. */
-    abstract void runDeposit(int account, long amount, CompletableFuture<Outcome> result);
+    /** Starts a deposit; the future completes with its outcome, or with what it threw. */
+    abstract CompletableFuture<Outcome> runDeposit(int account, long amount);
 
-    /** Starts a withdrawal that completes {@code result}. */
-    abstract void runWithdraw(int account, long amount, CompletableFuture<Outcome> result);
+    /** Starts a withdrawal; the future completes with its outcome, or with what it threw. */
+    abstract CompletableFuture<Outcome> runWithdraw(int account, long amount);
 
-    /** Starts a transfer that completes {@code result}. */
-    abstract void runTransfer(int from, int to, long amount, CompletableFuture<Outcome> result);
+    /** Starts a transfer; the future completes once every leg has run. */
+    abstract CompletableFuture<Outcome> runTransfer(int from, int to, long amount);
 
-    /** Starts a balance query that completes {@code result}. */
-    abstract void runBalance(int account, CompletableFuture<Outcome> result);
+    /** Starts a balance query; the future completes with the balance. */
+    abstract CompletableFuture<Outcome> runBalance(int account);
 
     /** Stops the threads and waits for them; called once no operation is left. */
     abstract void stopThreads();
@@ -92,35 +92,23 @@ abstract class AbstractLedger implements Ledger {
     abstract Balances balances();
 
     /**
-     * A task that runs {@code body} and, if it throws, completes {@code result} exceptionally (so
-     * no request waits for an answer that will not come); an {@link Error} is then rethrown.
+     * Runs {@code operation} if the ledger still admits operations, and counts it until its future
+     * completes. The caller gets a dependent future, completed once the count is down: cancelling
+     * or completing it leaves the operation running and the count right, so that {@link #close()}
+     * still waits for the operation's later legs.
      */
-    static Runnable guarded(CompletableFuture<Outcome> result, Runnable body) {
-        return () -> {
-            try {
-                body.run();
-            } catch (RuntimeException e) {
-                result.completeExceptionally(e);
-            } catch (Error e) {
-                result.completeExceptionally(e);
-                throw e;
-            }
-        };
-    }
-
-    private CompletableFuture<Outcome> admit(Consumer<CompletableFuture<Outcome>> operation) {
-        CompletableFuture<Outcome> result = new CompletableFuture<>();
+    private CompletableFuture<Outcome> admit(Supplier<CompletableFuture<Outcome>> operation) {
         if (!admission.enter()) {
-            result.completeExceptionally(new RejectedExecutionException("the ledger is closed"));
-            return result;
+            return CompletableFuture.failedFuture(new RejectedExecutionException("the ledger is closed"));
         }
-        result.whenComplete((outcome, failure) -> admission.exit());
+        CompletableFuture<Outcome> running;
         try {
-            operation.accept(result);
+            running = operation.get();
         } catch (RuntimeException e) {
-            result.completeExceptionally(e);
+            admission.exit();
+            return CompletableFuture.failedFuture(e);
         }
-        return result;
+        return running.whenComplete((outcome, failure) -> admission.exit());
     }
 
     private void checkAccount(int account) {

@@ -1,5 +1,7 @@
 package dev.locus.examples.ledger;
 
+import static java.util.concurrent.CompletableFuture.completedFuture;
+
 import dev.locus.executor.IdleStrategy;
 import dev.locus.executor.KeyedExecutorService;
 import dev.locus.executor.LocusExecutors;
@@ -33,14 +35,18 @@ public final class KeyedLedger extends AbstractLedger {
      * Implementation notes
      *
      * Overview: AbstractLedger checks arguments and admits; each operation here is one task (two
-     * or three for a transfer) submitted with its account as the key.
+     * or three for a transfer) submitted with its account as the key by submitAsync, whose future
+     * completes with the task's outcome or with what it threw.
      *
      * Concurrency: balances[a] is read and written only by tasks keyed a. The executor runs a
      * key's tasks one at a time in submission order, also across re-partitions of the adaptive
      * router (a moved key waits until its old worker has run what it holds: the epoch hand-off of
-     * DESIGN.md), so plain reads and writes suffice. A transfer's later legs are submitted from a
-     * worker; Admission keeps the executor open until every admitted operation has completed, so
-     * they are never rejected for shutdown, and the queues are unbounded, so never for capacity.
+     * DESIGN.md), so plain reads and writes suffice. A transfer's later legs are submitted by a
+     * thenCompose stage of the previous leg's future, which runs on the worker that completed it,
+     * inside that leg's turn, or, if the leg had completed already, in the thread that added the
+     * stage; which one is a race, so the stage only submits and never touches a balance. Admission
+     * keeps the executor open until every admitted operation has completed, so the later legs are
+     * never rejected for shutdown, and the queues are unbounded, so never for capacity.
      *
      * Memory ordering: submitting a task happens-before it runs, and a key's consecutive tasks are
      * ordered by the executor's hand-off, so each task sees its account's last write.
@@ -75,36 +81,24 @@ public final class KeyedLedger extends AbstractLedger {
     }
 
     @Override
-    void runDeposit(int account, long amount, CompletableFuture<Outcome> result) {
-        executor.execute(account, guarded(result, () -> result.complete(balances.credit(account, amount))));
+    CompletableFuture<Outcome> runDeposit(int account, long amount) {
+        return executor.submitAsync(account, () -> balances.credit(account, amount));
     }
 
     @Override
-    void runWithdraw(int account, long amount, CompletableFuture<Outcome> result) {
-        executor.execute(account, guarded(result, () -> result.complete(balances.debit(account, amount))));
+    CompletableFuture<Outcome> runWithdraw(int account, long amount) {
+        return executor.submitAsync(account, () -> balances.debit(account, amount));
     }
 
     @Override
-    void runTransfer(int from, int to, long amount, CompletableFuture<Outcome> result) {
-        executor.execute(from, guarded(result, () -> {
-            Outcome debit = balances.debit(from, amount);
-            if (!debit.applied()) {
-                result.complete(debit);
-                return;
-            }
-            executor.execute(to, guarded(result, () -> {
-                if (balances.credit(to, amount).applied()) {
-                    result.complete(debit);
-                } else {
-                    executor.execute(from, guarded(result, () -> refund(from, amount, result)));
-                }
-            }));
-        }));
+    CompletableFuture<Outcome> runTransfer(int from, int to, long amount) {
+        return executor.submitAsync(from, () -> balances.debit(from, amount))
+                .thenCompose(debit -> debit.applied() ? credit(from, to, amount, debit) : completedFuture(debit));
     }
 
     @Override
-    void runBalance(int account, CompletableFuture<Outcome> result) {
-        executor.execute(account, guarded(result, () -> result.complete(Outcome.applied(balances.get(account)))));
+    CompletableFuture<Outcome> runBalance(int account) {
+        return executor.submitAsync(account, () -> Outcome.applied(balances.get(account)));
     }
 
     @Override
@@ -117,14 +111,22 @@ public final class KeyedLedger extends AbstractLedger {
         return balances;
     }
 
+    /** The second leg of a transfer whose debit was applied, and the third if the credit was not. */
+    private CompletableFuture<Outcome> credit(int from, int to, long amount, Outcome debit) {
+        return executor.submitAsync(to, () -> balances.credit(to, amount))
+                .thenCompose(credit -> credit.applied()
+                        ? completedFuture(debit)
+                        : executor.submitAsync(from, () -> refund(from, amount)));
+    }
+
     /** The third leg of a transfer the destination could not take: the source gets it back. */
-    private void refund(int from, long amount, CompletableFuture<Outcome> result) {
+    private Outcome refund(int from, long amount) {
         Outcome refund = balances.credit(from, amount);
         if (!refund.applied()) {
             // deposits since the debit took the source to the brink of overflow: fail loudly
             throw new ArithmeticException("transfer of " + amount + " from account " + from
                     + " can be neither credited nor refunded: both balances would overflow");
         }
-        result.complete(Outcome.refused(refund.balance()));
+        return Outcome.refused(refund.balance());
     }
 }

@@ -1,5 +1,7 @@
 package dev.locus.examples.ledger;
 
+import static java.util.concurrent.CompletableFuture.supplyAsync;
+
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
@@ -41,25 +43,25 @@ public final class LockingLedger extends AbstractLedger {
     }
 
     @Override
-    void runDeposit(int account, long amount, CompletableFuture<Outcome> result) {
-        run(result, () -> locked(account, account, () -> balances.credit(account, amount)));
+    CompletableFuture<Outcome> runDeposit(int account, long amount) {
+        return supplyAsync(() -> locked(account, account, () -> balances.credit(account, amount)), executor);
     }
 
     @Override
-    void runWithdraw(int account, long amount, CompletableFuture<Outcome> result) {
-        run(result, () -> locked(account, account, () -> balances.debit(account, amount)));
+    CompletableFuture<Outcome> runWithdraw(int account, long amount) {
+        return supplyAsync(() -> locked(account, account, () -> balances.debit(account, amount)), executor);
     }
 
     @Override
-    void runTransfer(int from, int to, long amount, CompletableFuture<Outcome> result) {
-        run(result, () -> locked(from, to, () -> balances.canCredit(to, amount)
+    CompletableFuture<Outcome> runTransfer(int from, int to, long amount) {
+        return supplyAsync(() -> locked(from, to, () -> balances.canCredit(to, amount)
                 ? transferLocked(from, to, amount)
-                : Outcome.refused(balances.get(from))));
+                : Outcome.refused(balances.get(from))), executor);
     }
 
     @Override
-    void runBalance(int account, CompletableFuture<Outcome> result) {
-        run(result, () -> locked(account, account, () -> Outcome.applied(balances.get(account))));
+    CompletableFuture<Outcome> runBalance(int account) {
+        return supplyAsync(() -> locked(account, account, () -> Outcome.applied(balances.get(account))), executor);
     }
 
     @Override
@@ -83,11 +85,6 @@ public final class LockingLedger extends AbstractLedger {
     @Override
     Balances balances() {
         return balances;
-    }
-
-    /** Completes {@code result} on a pool thread, after the locks are released. */
-    private void run(CompletableFuture<Outcome> result, Supplier<Outcome> operation) {
-        executor.execute(guarded(result, () -> result.complete(operation.get())));
     }
 
     /** Runs {@code body} holding the locks of accounts {@code a} and {@code b} (which may be one). */
