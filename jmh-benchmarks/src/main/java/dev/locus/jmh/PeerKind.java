@@ -1,9 +1,11 @@
 package dev.locus.jmh;
 
+import dev.locus.executor.ExecutorStats;
 import dev.locus.executor.KeyedExecutorService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.bookkeeper.common.util.OrderedExecutor;
 
@@ -84,9 +86,18 @@ enum PeerKind {
         return new PeerExecutor((key, task) -> executor.execute(task), () -> ExecutorKind.stop(executor));
     }
 
+    /**
+     * A locus executor; its stop prints, into the run's log, how the trial's tasks spread over the
+     * workers, the first thing to read when one fork runs at another speed than its siblings.
+     */
     private static PeerExecutor keyed(ExecutorService executor) {
         KeyedExecutorService keyed = (KeyedExecutorService) executor;
-        return new PeerExecutor(keyed::execute, () -> ExecutorKind.stop(keyed));
+        return new PeerExecutor(keyed::execute, () -> {
+            ExecutorKind.stop(keyed);
+            ExecutorStats stats = keyed.stats();
+            System.out.println("tasks per worker " + stats.workers().stream().map(w -> Long.toString(w.executed()))
+                    .collect(Collectors.joining(" ")) + ", re-partitions " + stats.repartitions());
+        });
     }
 
     /**
