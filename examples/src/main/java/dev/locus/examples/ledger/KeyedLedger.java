@@ -2,7 +2,6 @@ package dev.locus.examples.ledger;
 
 import static java.util.concurrent.CompletableFuture.completedFuture;
 
-import dev.locus.executor.IdleStrategy;
 import dev.locus.executor.KeyedExecutorService;
 import dev.locus.executor.LocusExecutors;
 import dev.locus.executor.routing.AdaptiveRangeRouter;
@@ -60,13 +59,8 @@ public final class KeyedLedger extends AbstractLedger {
 
     /**
      * A ledger of {@code accounts} accounts on an adaptive keyed executor of {@code workers}
-     * workers, warmed up over the account ids, whose idle workers park at once.
-     *
-     * <p>Parking at once suits a server: the workers share the cores with Jetty's threads and the
-     * clients, and a worker that yields while idle (the default) stays runnable, so when a request
-     * arrives it may wait behind all of them for its turn, where a parked one is woken. On the
-     * 2-core development machine under load this raised the service's throughput from about 4,300
-     * to about 6,200 requests per second ({@code LedgerLoad --requests 20000 --warmup 10000}).
+     * workers, warmed up over the account ids, with the executor's default idle strategy: a server
+     * needs no other (docs/keyed-dispatch.md measures parking at once against it on this service).
      *
      * @throws IllegalArgumentException if {@code accounts < 1} or {@code workers < 1}
      */
@@ -75,7 +69,6 @@ public final class KeyedLedger extends AbstractLedger {
         this.balances = new Balances(accounts);
         this.executor = LocusExecutors.builder(workers)
                 .name("keyed-ledger")
-                .idleStrategy(IdleStrategy.parkImmediately())
                 .adaptive(AdaptiveRangeRouter.Settings.defaults().warmupRange(0, accounts - 1))
                 .build();
     }
