@@ -48,6 +48,11 @@ $java -jar .device/benchmarks.jar 'PeerBenchmark.tasks' -t 8 -p workers=8 \
     -p implementation=forkJoin,adaptive -p workload=empty,uniform,zipf,exponential,perKeyState \
     -f 3 -wi 1 -w 1s -i 3 -r 1s -rf json -rff "$OUT/peers/jmh-peers-8x8.json" >"$OUT/peers/jmh-peers-8x8.log" 2>&1
 echo "peers: rc $? after $((SECONDS - start)) s" | tee -a "$OUT/machine.txt"
+# fixedRange never re-partitions: beside adaptive on empty tasks it shows what re-partitioning costs
+$java -jar .device/benchmarks.jar 'PeerBenchmark.tasks' -t 8 -p workers=8 -p implementation=fixedRange \
+    -p workload=empty -f 3 -wi 1 -w 1s -i 3 -r 1s -rf json -rff "$OUT/peers/jmh-peers-8x8-fixed.json" \
+    >"$OUT/peers/jmh-peers-8x8-fixed.log" 2>&1
+echo "fixedRange: rc $? after $((SECONDS - start)) s" | tee -a "$OUT/machine.txt"
 timeout $((585 - (SECONDS - start))) $java -cp .device/benchmarks.jar dev.locus.jmh.Reproduce --scaling \
     --out "$OUT/scaling" >"$OUT/scaling/reproduce.log" 2>&1
 echo "scaling: rc $? after $((SECONDS - start)) s" | tee -a "$OUT/machine.txt"
