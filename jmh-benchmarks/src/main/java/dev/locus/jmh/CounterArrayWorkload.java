@@ -1,11 +1,11 @@
 package dev.locus.jmh;
 
+import dev.locus.multiverse.api.StmUtils;
+import dev.locus.multiverse.api.Txn;
+import dev.locus.multiverse.api.references.TxnLong;
 import dev.locus.stm.TransactionalExecutor;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.multiverse.api.StmUtils;
-import org.multiverse.api.Txn;
-import org.multiverse.api.references.TxnLong;
 
 /**
  * A high-contention counter array whose two transaction types differ in how much they conflict,

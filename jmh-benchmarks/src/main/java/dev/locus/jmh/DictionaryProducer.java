@@ -1,12 +1,12 @@
 package dev.locus.jmh;
 
+import dev.locus.multiverse.api.callables.TxnCallable;
 import dev.locus.stm.TransactionalExecutor;
 import dev.locus.stm.dictionary.KeyDistribution;
 import dev.locus.stm.dictionary.TxnDictionary;
 import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
-import org.multiverse.api.callables.TxnCallable;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;

@@ -17,7 +17,7 @@ public final class QuietLogging {
             "handlers = java.util.logging.ConsoleHandler",
             ".level = INFO",
             "java.util.logging.ConsoleHandler.level = INFO",
-            "org.multiverse.level = WARNING",
+            "dev.locus.multiverse.level = WARNING",
             "");
 
     /** Called by the LogManager, once, to read the configuration. */

@@ -1,11 +1,11 @@
 package dev.locus.jmh;
 
 import dev.locus.executor.KeyedExecutorService;
+import dev.locus.multiverse.api.callables.TxnCallable;
 import dev.locus.stm.ContentionStats;
 import dev.locus.stm.TransactionalExecutor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import org.multiverse.api.callables.TxnCallable;
 
 /**
  * Where a suite's producers send transactions. To a locus executor they go through the STM

@@ -1,10 +1,10 @@
 package dev.locus.jmh;
 
+import dev.locus.multiverse.api.callables.TxnCallable;
 import dev.locus.stm.TransactionalExecutor;
 import dev.locus.stm.dictionary.KeyDistribution;
 import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;
-import org.multiverse.api.callables.TxnCallable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;

@@ -3,6 +3,7 @@ package dev.locus.jmh;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.locus.multiverse.api.references.TxnLong;
 import dev.locus.stm.ContentionStats;
 import dev.locus.stm.TransactionalExecutor;
 import java.util.Arrays;
@@ -10,7 +11,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.multiverse.api.references.TxnLong;
 
 /**
  * Every configuration of the oversubscription suite runs each phase's transactions exactly once,

@@ -5,14 +5,14 @@ import dev.locus.contention.ContentionManager;
 import dev.locus.contention.ContentionManagers;
 import dev.locus.executor.KeyedExecutorService;
 import dev.locus.hierarchy.LockSet;
+import dev.locus.multiverse.api.GlobalStmInstance;
+import dev.locus.multiverse.api.TxnExecutor;
+import dev.locus.multiverse.api.TxnFactoryBuilder;
+import dev.locus.multiverse.api.callables.TxnCallable;
+import dev.locus.multiverse.api.callables.TxnVoidCallable;
 import dev.locus.toggle.ToggleExecutor;
 import java.util.Objects;
 import java.util.concurrent.Future;
-import org.multiverse.api.GlobalStmInstance;
-import org.multiverse.api.TxnExecutor;
-import org.multiverse.api.TxnFactoryBuilder;
-import org.multiverse.api.callables.TxnCallable;
-import org.multiverse.api.callables.TxnVoidCallable;
 
 /**
  * Runs Multiverse transactions as tasks of a {@link KeyedExecutorService} (paper 002 §5.1) or of a

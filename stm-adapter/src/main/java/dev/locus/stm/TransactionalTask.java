@@ -5,15 +5,15 @@ import dev.locus.contention.Resolution;
 import dev.locus.contention.TransactionRecord;
 import dev.locus.executor.Keyed;
 import dev.locus.hierarchy.LockSet;
+import dev.locus.multiverse.api.Txn;
+import dev.locus.multiverse.api.callables.TxnCallable;
+import dev.locus.multiverse.api.exceptions.RetryError;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.multiverse.api.Txn;
-import org.multiverse.api.callables.TxnCallable;
-import org.multiverse.api.exceptions.RetryError;
 
 /*
  * Implementation notes

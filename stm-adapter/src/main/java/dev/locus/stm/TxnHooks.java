@@ -1,9 +1,9 @@
 package dev.locus.stm;
 
-import org.multiverse.api.BackoffPolicy;
-import org.multiverse.api.Txn;
-import org.multiverse.api.lifecycle.TxnEvent;
-import org.multiverse.api.lifecycle.TxnListener;
+import dev.locus.multiverse.api.BackoffPolicy;
+import dev.locus.multiverse.api.Txn;
+import dev.locus.multiverse.api.lifecycle.TxnEvent;
+import dev.locus.multiverse.api.lifecycle.TxnListener;
 
 /**
  * Where Multiverse reports to the adapter: a permanent {@link TxnListener} for commits and aborts,

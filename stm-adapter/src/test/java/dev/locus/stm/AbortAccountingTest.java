@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.locus.contention.ContentionManagers;
 import dev.locus.executor.KeyedExecutorService;
 import dev.locus.executor.LocusExecutors;
+import dev.locus.multiverse.api.StmUtils;
+import dev.locus.multiverse.api.references.TxnInteger;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.RepeatedTest;
-import org.multiverse.api.StmUtils;
-import org.multiverse.api.references.TxnInteger;
 
 /**
  * A contrived conflict with a forced interleaving: on worker 0, transaction A reads the ref; on

@@ -8,6 +8,8 @@ import dev.locus.contention.ContentionManager;
 import dev.locus.contention.ContentionManagers;
 import dev.locus.executor.KeyedExecutorService;
 import dev.locus.executor.LocusExecutors;
+import dev.locus.multiverse.api.StmUtils;
+import dev.locus.multiverse.api.references.TxnInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,8 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.multiverse.api.StmUtils;
-import org.multiverse.api.references.TxnInteger;
 
 /**
  * An abort storm: many workers increment one ref, each transaction holding it open for a few

@@ -9,6 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.locus.contention.ContentionManagers;
 import dev.locus.executor.KeyedExecutorService;
 import dev.locus.executor.LocusExecutors;
+import dev.locus.multiverse.api.StmUtils;
+import dev.locus.multiverse.api.callables.TxnVoidCallable;
+import dev.locus.multiverse.api.exceptions.RetryInterruptedException;
+import dev.locus.multiverse.api.references.TxnInteger;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -18,10 +22,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.multiverse.api.StmUtils;
-import org.multiverse.api.callables.TxnVoidCallable;
-import org.multiverse.api.exceptions.RetryInterruptedException;
-import org.multiverse.api.references.TxnInteger;
 
 /** Transactions that throw, block or are cancelled; and bad input. */
 class FailureAndInterruptTest {

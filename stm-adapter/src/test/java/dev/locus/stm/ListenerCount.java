@@ -1,11 +1,11 @@
 package dev.locus.stm;
 
+import dev.locus.multiverse.api.GlobalStmInstance;
+import dev.locus.multiverse.api.Txn;
+import dev.locus.multiverse.api.TxnFactoryBuilder;
+import dev.locus.multiverse.api.lifecycle.TxnEvent;
+import dev.locus.multiverse.api.lifecycle.TxnListener;
 import java.util.concurrent.atomic.AtomicLong;
-import org.multiverse.api.GlobalStmInstance;
-import org.multiverse.api.Txn;
-import org.multiverse.api.TxnFactoryBuilder;
-import org.multiverse.api.lifecycle.TxnEvent;
-import org.multiverse.api.lifecycle.TxnListener;
 
 /** An independent witness: Multiverse's own listener events, counted beside the adapter's. */
 final class ListenerCount implements TxnListener {

@@ -9,6 +9,8 @@ import dev.locus.luts.LogicalRun;
 import dev.locus.luts.LogicalThread;
 import dev.locus.luts.LogicalThreadScheduler;
 import dev.locus.luts.Step;
+import dev.locus.multiverse.api.StmUtils;
+import dev.locus.multiverse.api.references.TxnLong;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -16,8 +18,6 @@ import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.multiverse.api.StmUtils;
-import org.multiverse.api.references.TxnLong;
 
 /**
  * LUTS running real Multiverse transactions through the adapter, oversubscribed 16 to 1: a hot

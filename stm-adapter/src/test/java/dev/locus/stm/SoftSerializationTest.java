@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.locus.contention.ContentionManagers;
 import dev.locus.executor.KeyedExecutorService;
 import dev.locus.executor.LocusExecutors;
+import dev.locus.multiverse.api.StmUtils;
+import dev.locus.multiverse.api.references.TxnInteger;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.RepeatedTest;
-import org.multiverse.api.StmUtils;
-import org.multiverse.api.references.TxnInteger;
 
 /**
  * Soft serialization does not block the loser: its task goes behind the work queued on its worker.

@@ -16,6 +16,10 @@ import dev.locus.hierarchy.Hierarchy;
 import dev.locus.hierarchy.KaryTree;
 import dev.locus.hierarchy.LockMode;
 import dev.locus.hierarchy.LockSet;
+import dev.locus.multiverse.api.StmUtils;
+import dev.locus.multiverse.api.callables.TxnVoidCallable;
+import dev.locus.multiverse.api.exceptions.RetryInterruptedException;
+import dev.locus.multiverse.api.references.TxnInteger;
 import dev.locus.toggle.ToggleExecutor;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -37,10 +41,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.multiverse.api.StmUtils;
-import org.multiverse.api.callables.TxnVoidCallable;
-import org.multiverse.api.exceptions.RetryInterruptedException;
-import org.multiverse.api.references.TxnInteger;
 
 /**
  * Transactions on Toggle ({@link TransactionalExecutor#on(ToggleExecutor)}), held to what the

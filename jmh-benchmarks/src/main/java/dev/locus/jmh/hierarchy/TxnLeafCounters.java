@@ -1,7 +1,7 @@
 package dev.locus.jmh.hierarchy;
 
-import org.multiverse.api.StmUtils;
-import org.multiverse.api.references.TxnLong;
+import dev.locus.multiverse.api.StmUtils;
+import dev.locus.multiverse.api.references.TxnLong;
 
 /**
  * The counters of {@link LeafCounters} as Multiverse refs, one {@link TxnLong} per leaf, for the
@@ -20,13 +20,13 @@ final class TxnLeafCounters implements LeafValues {
         }
     }
 
-    /** @throws org.multiverse.api.exceptions.TxnMandatoryException outside a transaction */
+    /** @throws dev.locus.multiverse.api.exceptions.TxnMandatoryException outside a transaction */
     @Override
     public long read(int leaf) {
         return counts[leaf].get();
     }
 
-    /** @throws org.multiverse.api.exceptions.TxnMandatoryException outside a transaction */
+    /** @throws dev.locus.multiverse.api.exceptions.TxnMandatoryException outside a transaction */
     @Override
     public void write(int leaf, long value) {
         counts[leaf].set(value);

@@ -1,9 +1,9 @@
 package dev.locus.stm.dictionary;
 
+import dev.locus.multiverse.api.StmUtils;
+import dev.locus.multiverse.api.references.TxnBoolean;
+import dev.locus.multiverse.api.references.TxnRef;
 import java.util.Arrays;
-import org.multiverse.api.StmUtils;
-import org.multiverse.api.references.TxnBoolean;
-import org.multiverse.api.references.TxnRef;
 
 /**
  * A node of a sorted linked list or skip list: an immutable key, one successor reference per level

@@ -1,7 +1,7 @@
 package dev.locus.stm.dictionary;
 
+import dev.locus.multiverse.api.Txn;
 import java.util.stream.IntStream;
-import org.multiverse.api.Txn;
 
 /**
  * The update and lookup logic shared by the sorted list and the skip list (a sorted list is a skip

@@ -1,9 +1,9 @@
 package dev.locus.stm.dictionary;
 
-import org.multiverse.api.GlobalStmInstance;
-import org.multiverse.api.PropagationLevel;
-import org.multiverse.api.TxnExecutor;
-import org.multiverse.api.callables.TxnCallable;
+import dev.locus.multiverse.api.GlobalStmInstance;
+import dev.locus.multiverse.api.PropagationLevel;
+import dev.locus.multiverse.api.TxnExecutor;
+import dev.locus.multiverse.api.callables.TxnCallable;
 
 /** Runs a read-only computation in a transaction of its own, outside any the caller is in. */
 final class OwnTransaction {

@@ -1,6 +1,6 @@
 package dev.locus.stm.dictionary;
 
-import org.multiverse.api.Txn;
+import dev.locus.multiverse.api.Txn;
 
 /**
  * A set of {@code int} keys kept in Multiverse references: the abstract dictionary of the

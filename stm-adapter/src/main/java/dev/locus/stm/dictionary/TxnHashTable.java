@@ -1,8 +1,8 @@
 package dev.locus.stm.dictionary;
 
+import dev.locus.multiverse.api.Txn;
+import dev.locus.multiverse.api.references.TxnRef;
 import java.util.Arrays;
-import org.multiverse.api.Txn;
-import org.multiverse.api.references.TxnRef;
 
 /**
  * Hash table with external chaining, the paper-002 hash-table benchmark: an array of buckets, key

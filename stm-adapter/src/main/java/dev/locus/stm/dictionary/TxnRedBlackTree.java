@@ -1,10 +1,10 @@
 package dev.locus.stm.dictionary;
 
+import dev.locus.multiverse.api.StmUtils;
+import dev.locus.multiverse.api.Txn;
+import dev.locus.multiverse.api.references.TxnBoolean;
+import dev.locus.multiverse.api.references.TxnRef;
 import java.util.stream.IntStream;
-import org.multiverse.api.StmUtils;
-import org.multiverse.api.Txn;
-import org.multiverse.api.references.TxnBoolean;
-import org.multiverse.api.references.TxnRef;
 
 /**
  * Red-black tree, the paper-002 and paper-004 red-black-tree benchmark: a balanced binary search

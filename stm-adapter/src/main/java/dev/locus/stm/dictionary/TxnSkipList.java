@@ -1,7 +1,7 @@
 package dev.locus.stm.dictionary;
 
+import dev.locus.multiverse.api.Txn;
 import java.util.concurrent.ThreadLocalRandom;
-import org.multiverse.api.Txn;
 
 /**
  * Transactional skip list, the paper-004 skip-list benchmark: a new node gets level {@code h}

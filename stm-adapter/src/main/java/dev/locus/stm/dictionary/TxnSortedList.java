@@ -1,6 +1,6 @@
 package dev.locus.stm.dictionary;
 
-import org.multiverse.api.Txn;
+import dev.locus.multiverse.api.Txn;
 
 /**
  * Sorted singly-linked list, the paper-002 sorted-list benchmark. A transaction conflicts only

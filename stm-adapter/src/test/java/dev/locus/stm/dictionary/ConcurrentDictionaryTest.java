@@ -3,6 +3,7 @@ package dev.locus.stm.dictionary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.locus.multiverse.api.callables.TxnVoidCallable;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -13,7 +14,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.multiverse.api.callables.TxnVoidCallable;
 
 /** Several threads, each running one transaction per operation, on one shared dictionary. */
 class ConcurrentDictionaryTest {

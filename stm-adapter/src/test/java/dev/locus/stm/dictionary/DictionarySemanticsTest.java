@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.locus.multiverse.api.Txn;
+import dev.locus.multiverse.api.callables.TxnVoidCallable;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.multiverse.api.Txn;
-import org.multiverse.api.callables.TxnVoidCallable;
 
 /** Single-threaded behaviour every dictionary kind must have. */
 class DictionarySemanticsTest {

@@ -1,8 +1,8 @@
 package dev.locus.stm.dictionary;
 
+import dev.locus.multiverse.api.Txn;
 import java.util.Random;
 import java.util.Set;
-import org.multiverse.api.Txn;
 
 /** A dictionary operation, applied either to a dictionary in a transaction or to a model set. */
 enum Op {

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.locus.multiverse.api.GlobalStmInstance;
+import dev.locus.multiverse.api.StmUtils;
+import dev.locus.multiverse.api.Txn;
+import dev.locus.multiverse.api.exceptions.ReadWriteConflict;
+import dev.locus.multiverse.api.references.TxnBoolean;
+import dev.locus.multiverse.api.references.TxnRef;
 import org.junit.jupiter.api.Test;
-import org.multiverse.api.GlobalStmInstance;
-import org.multiverse.api.StmUtils;
-import org.multiverse.api.Txn;
-import org.multiverse.api.exceptions.ReadWriteConflict;
-import org.multiverse.api.references.TxnBoolean;
-import org.multiverse.api.references.TxnRef;
 
 /**
  * A validated write of the value a reference already holds still fails the commit when another

@@ -1,10 +1,10 @@
 package dev.locus.stm.dictionary;
 
+import dev.locus.multiverse.api.GlobalStmInstance;
+import dev.locus.multiverse.api.Txn;
+import dev.locus.multiverse.api.TxnExecutor;
+import dev.locus.multiverse.api.lifecycle.TxnEvent;
 import java.util.concurrent.atomic.LongAdder;
-import org.multiverse.api.GlobalStmInstance;
-import org.multiverse.api.Txn;
-import org.multiverse.api.TxnExecutor;
-import org.multiverse.api.lifecycle.TxnEvent;
 
 /** Runs dictionary operations each in a transaction of its own, as the papers' workers do. */
 final class Transactions {
