@@ -5,23 +5,22 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 
 /**
- * A worker's queue, striped by key: unbounded FIFO lanes, each task in the lane of its key, drained
- * by the owning worker (and, with relaxed ordering, by thieves).
+ * A worker's queue, striped: unbounded FIFO lanes, each task in the lane of its key (or of its
+ * submitting thread), drained by the owning worker (and, with relaxed ordering, by thieves).
  */
 /*
  * Implementation notes
  *
- * Overview. A task goes into the lane its key hashes to, so all tasks of one key share a lane,
- * whichever threads submit them; a task without a key goes into a lane chosen by the submitting
- * thread (no order is promised for it). Lanes keep producers that submit different keys off each
- * other's producer index, as ForkJoinPool's external submission queues do, without giving up the
- * order between submitters: per-key order is the order of the key's lane, and a lane is
- * linearizable, so a submission that happens-before another is ahead of it in the lane. (Lanes
- * striped by producer thread, tried before, had no order between lanes, so a key handed from one
- * thread to another could overtake its own earlier task.) Keys are spread over lanes by Fibonacci
- * hashing, so that the consecutive keys a range router gives one worker fall into different lanes.
- * An element for every lane (a fence) is offered to each; the consumer has passed it once it has
- * taken all of them.
+ * Overview. Under Ordering.PER_KEY a task goes into its key's lane (Fibonacci hashing, so that
+ * the consecutive keys a range router gives one worker fall into different lanes): all tasks of
+ * one key share a lane, whichever threads submit them, and a lane is linearizable, so a
+ * submission that happens-before another is ahead of it. Under PER_KEY_PER_THREAD and RELAXED, and
+ * for a task without a key, it goes into its thread's lane (the thread id modulo the lane count):
+ * a thread's tasks share a lane, which keeps that thread's order and no order between threads, and
+ * producers on different stripes never write the same lane. Either way
+ * lanes keep producers that submit to one worker off a single producer index, as ForkJoinPool's
+ * external submission queues do. An element for every lane (a fence) is offered to each; the
+ * consumer has passed it once it has taken all of them.
  *
  * The owner drains the lane it is on for up to BURST elements, then moves to the next non-empty
  * one, so that it keeps one lane's lines in its cache while the lane has work and no lane waits
@@ -89,12 +88,22 @@ final class KeyLanes {
         return lanes.length;
     }
 
+    /** Offers {@code element} into lane {@code lane} modulo the lane count. */
+    void offer(Object element, int lane) {
+        lanes[lane & mask].offer(element);
+    }
+
+    /** The lane of a task with this key: Fibonacci hashing's top bits. */
+    static int laneOfKey(long key) {
+        return (int) ((key * GOLDEN_RATIO) >>> LANE_BITS);
+    }
+
     /**
-     * Offers {@code element} into the lane of {@code laneKey}: the task's key, or for a task
-     * without one, the submitting thread's {@linkplain Stripes#idOfCurrentThread() id}.
+     * The lane of the calling thread: its id, so that the consecutive ids of a pool's threads
+     * take different lanes.
      */
-    void offer(Object element, long laneKey) {
-        lanes[(int) ((laneKey * GOLDEN_RATIO) >>> LANE_BITS) & mask].offer(element);
+    static int laneOfCurrentThread() {
+        return (int) Stripes.idOfCurrentThread();
     }
 
     /** Offers {@code element} into every lane. */

@@ -95,6 +95,11 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
     final ExecutorConfig config;
     final Worker[] workers;
     final boolean relaxed;
+    /**
+     * Whether a keyed task goes into its key's lane (PER_KEY: order across submitting threads),
+     * else into its thread's (KeyLanes).
+     */
+    private final boolean lanesByKey;
     volatile boolean closed;
     volatile boolean stopping;
     volatile Handoff handoff;
@@ -118,6 +123,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
         this.config = config;
         this.router = config.router();
         this.relaxed = config.ordering() == Ordering.RELAXED;
+        this.lanesByKey = config.ordering() == Ordering.PER_KEY;
         this.repartitions = router.repartitions();
         this.blockNanos = config.rejectionHandler() instanceof BlockingRejection blocking ? blocking.timeoutNanos() : -1;
         RoutingTable initial = Objects.requireNonNull(router.initialTable(), "router returned no initial table");
@@ -203,13 +209,13 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
 
     private void dispatch(long key, boolean keyed, Runnable task) {
         Objects.requireNonNull(task, "task");
-        long laneKey = keyed ? key : Stripes.idOfCurrentThread();
+        int lane = lane(key, keyed);
         Epoch e = gate.enter();
         Worker target = null;
         try {
             if (e.runState == Epoch.RUNNING) {
                 Worker w = route(e, key, keyed);
-                if (w.offer(element(e, key, keyed, task), laneKey)) {
+                if (w.offer(element(e, key, keyed, task), lane)) {
                     target = w;
                 }
             }
@@ -217,7 +223,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
             gate.exit(e);
         }
         if (target == null && blockNanos >= 0 && e.runState == Epoch.RUNNING) {
-            target = offerWhenRoom(key, keyed, laneKey, task);
+            target = offerWhenRoom(key, keyed, lane, task);
         }
         if (target == null) {
             rejectedCount.incrementAndGet();
@@ -228,6 +234,11 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
         if (keyed) {
             observe(key);
         }
+    }
+
+    /** Which lane of its worker a task goes into (KeyLanes): its key's, or its thread's. */
+    private int lane(long key, boolean keyed) {
+        return keyed && lanesByKey ? KeyLanes.laneOfKey(key) : KeyLanes.laneOfCurrentThread();
     }
 
     private Worker route(Epoch e, long key, boolean keyed) {
@@ -251,7 +262,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
      * @throws RejectedExecutionException if the thread is interrupted while it waits, with its
      *     interrupt status set again
      */
-    private Worker offerWhenRoom(long key, boolean keyed, long laneKey, Runnable task) {
+    private Worker offerWhenRoom(long key, boolean keyed, int lane, Runnable task) {
         boolean overCapacity = isWorkerThread(Thread.currentThread());
         long deadline = System.nanoTime() + blockNanos;
         Worker reserved = null; // a worker whose queue slot this thread holds
@@ -265,13 +276,13 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
                         Worker w = route(e, key, keyed);
                         Object element = element(e, key, keyed, task);
                         if (w == reserved) {
-                            w.offerReserved(element, laneKey);
+                            w.offerReserved(element, lane);
                             reserved = null; // the slot is the task's now
                             queuedAt = w;
                         } else if (overCapacity) {
-                            w.offerOverCapacity(element, laneKey);
+                            w.offerOverCapacity(element, lane);
                             queuedAt = w;
-                        } else if (w.offer(element, laneKey)) {
+                        } else if (w.offer(element, lane)) {
                             queuedAt = w;
                         } else {
                             full = w;
@@ -317,7 +328,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
             // are empty, and a task queued behind that point could strand.
             if (e.runState == Epoch.RUNNING) {
                 target = route(e, key, true);
-                target.offerOverCapacity(element(e, key, true, task), key);
+                target.offerOverCapacity(element(e, key, true, task), lane(key, true));
             }
         } finally {
             gate.exit(e);

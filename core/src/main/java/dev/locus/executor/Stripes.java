@@ -1,8 +1,8 @@
 package dev.locus.executor;
 
 /**
- * Which stripe of a striped structure (the epoch gate's in-flight cells, the lane of a task
- * without a key) the calling thread starts at. A thread always gets the same number, so that it
+ * Which stripe of a striped structure (the epoch gate's in-flight cells, a worker's lane for the
+ * thread's tasks where they go by thread) the calling thread starts at. A thread always gets the same number, so that it
  * enters and leaves the same in-flight cell.
  */
 final class Stripes {

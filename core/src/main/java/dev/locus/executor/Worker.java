@@ -95,15 +95,12 @@ final class Worker implements Runnable {
 
     // ---- producer side ----
 
-    /**
-     * Queues a task (or KeyedTask) in the lane of {@code laneKey} (see {@link KeyLanes#offer});
-     * false if the bounded queue is full.
-     */
-    boolean offer(Object task, long laneKey) {
+    /** Queues a task (or KeyedTask) in lane {@code lane} (KeyLanes); false if the bounded queue is full. */
+    boolean offer(Object task, int lane) {
         if (room != null && !room.tryAcquire()) {
             return false;
         }
-        queue.offer(task, laneKey);
+        queue.offer(task, lane);
         return true;
     }
 
@@ -111,16 +108,16 @@ final class Worker implements Runnable {
      * Queues a task that must not be refused for room (a requeued one, or one submitted by a
      * worker, which waiting for room could deadlock); it counts against the capacity.
      */
-    void offerOverCapacity(Object task, long laneKey) {
+    void offerOverCapacity(Object task, int lane) {
         if (room != null) {
             room.takeOverCapacity();
         }
-        queue.offer(task, laneKey);
+        queue.offer(task, lane);
     }
 
     /** Queues a task into a slot that {@link #awaitRoom(long)} took. */
-    void offerReserved(Object task, long laneKey) {
-        queue.offer(task, laneKey);
+    void offerReserved(Object task, int lane) {
+        queue.offer(task, lane);
     }
 
     /**

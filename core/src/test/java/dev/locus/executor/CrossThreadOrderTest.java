@@ -81,6 +81,18 @@ class CrossThreadOrderTest {
         run(executor, executor::execute, 200_000);
     }
 
+    /**
+     * What {@link Ordering#PER_KEY_PER_THREAD} gives up: lanes by thread, so a key handed on
+     * overtakes its earlier task (while exclusion holds: the failures are all "ran after").
+     */
+    @Test
+    void perThreadOrderingDoesNotKeepOrderAcrossThreads() {
+        KeyedExecutorService executor = LocusExecutors.builder(2).fixedRange(0, KEYS - 1)
+                .ordering(Ordering.PER_KEY_PER_THREAD).build();
+        AssertionError caught = assertThrows(AssertionError.class, () -> run(executor, executor::execute, 250_000));
+        assertTrue(caught.getMessage().contains("ran after"), "expected tasks out of order: " + caught);
+    }
+
     @Test
     void theTestCatchesTasksOfOneKeyRunOutOfOrder() {
         // A "keyed executor" that runs each key's tasks on a thread picked at random from two:

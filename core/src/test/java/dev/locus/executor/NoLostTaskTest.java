@@ -117,7 +117,7 @@ class NoLostTaskTest {
             this.workers = 2 + random.nextInt(2);
             this.queueCapacity = random.nextInt(3) == 0 ? 1 + random.nextInt(16) : 0;
             this.handler = queueCapacity > 0 ? Handler.values()[random.nextInt(Handler.values().length)] : Handler.ABORT;
-            this.ordering = random.nextInt(4) == 0 ? Ordering.RELAXED : Ordering.PER_KEY;
+            this.ordering = Ordering.values()[random.nextInt(Ordering.values().length)];
             this.parkImmediately = random.nextBoolean();
             this.producers = 3 + random.nextInt(2);
             this.stop = Stop.values()[random.nextInt(Stop.values().length)];

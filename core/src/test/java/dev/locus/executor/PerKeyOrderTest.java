@@ -116,6 +116,16 @@ class PerKeyOrderTest {
     }
 
     @Test
+    void perThreadOrderingKeepsEachProducersOrderAcrossForcedRepartitions() throws Exception {
+        long repartitions = 0;
+        for (int round = 0; round < 30; round++) {
+            repartitions += runRound(round, LocusExecutors.builder(2 + round % 3).ordering(Ordering.PER_KEY_PER_THREAD)
+                    .router(w -> new ChurningRouter(w, 20, KEYS - 1)).name("per-thread-churn-" + round).build(), 10_000);
+        }
+        assertTrue(repartitions > 150, "too few re-partitions to test the hand-off: " + repartitions);
+    }
+
+    @Test
     void roundRobinAndFixedExecutorsKeepOrderTrivially() throws Exception {
         runRound(0, LocusExecutors.fixedRange(3, 0, KEYS - 1), 20_000);
     }
