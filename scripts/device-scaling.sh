@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds what a lent 16-core machine (no JDK, no network) needs into .device/, the one ignored
 # folder to carry: benchmarks.jar, a Java runtime made with jlink, and run.sh, which runs there
-#   1. the peer suite at 8 producers x 8 workers (PeerBenchmark, forkJoin and adaptive, every
+#   1. the peer suite at 8 producers x 8 workers (PeerBenchmark: forkJoin, adaptive with either
+#      lane choice (Ordering.PER_KEY, PER_KEY_PER_THREAD) and, on empty tasks, fixedRange; every
 #      workload, 3 forks, so that a fork that settles in another mode shows), then
 #   2. `Reproduce --scaling`, the claims that need more than two workers,
 # writing JSON under $OUT. Checks that the lot fits in the 64 MiB a session may send, and prints
@@ -40,8 +41,9 @@ if (( size_mib >= limit_mib )); then
     echo "$device and the working tree are $size_mib MiB, over the $limit_mib MiB a session may send" >&2
     exit 1
 fi
-# The device call's limit is 600 s: the peer suite first (about 150 s), then the scaling profile
-# (about 390 s on 16 cores), stopped where it would overrun, so that what finished still comes back.
+# The device call's limit is 600 s: the peer suite first (about 270 s), then the scaling profile
+# (about 390 s on 16 cores), stopped where it would overrun (it then loses its last rounds), so that
+# what finished still comes back.
 cat >"$device/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # Runs on the lent machine from the repository root; $OUT is the folder that comes back.
@@ -51,7 +53,7 @@ start=$SECONDS
 mkdir -p "$OUT/peers" "$OUT/scaling"
 nproc >"$OUT/machine.txt"; grep -m1 'model name' /proc/cpuinfo >>"$OUT/machine.txt"
 $java -jar .device/benchmarks.jar 'PeerBenchmark.tasks' -t 8 -p workers=8 \
-    -p implementation=forkJoin,adaptive -p workload=empty,uniform,zipf,exponential,perKeyState \
+    -p implementation=forkJoin,adaptive,adaptivePerThread -p workload=empty,uniform,zipf,exponential,perKeyState \
     -f 3 -wi 1 -w 1s -i 3 -r 1s -rf json -rff "$OUT/peers/jmh-peers-8x8.json" >"$OUT/peers/jmh-peers-8x8.log" 2>&1
 echo "peers: rc $? after $((SECONDS - start)) s" | tee -a "$OUT/machine.txt"
 # fixedRange never re-partitions: beside adaptive on empty tasks it shows what re-partitioning costs

@@ -48,12 +48,17 @@ enum ExecutorKind {
         return label;
     }
 
+    /** The adaptive router's settings here: the defaults, warmed up on the fixed ranges of {@code [0, maxKey]}. */
+    static AdaptiveRangeRouter.Settings warmupOver(long maxKey) {
+        return AdaptiveRangeRouter.Settings.defaults().warmupRange(0, maxKey);
+    }
+
     /**
      * Starts an executor with {@code workers} threads for keys in {@code [0, maxKey]}: the fixed
      * ranges split that span, and the adaptive router routes by it until it has sampled enough keys.
      */
     ExecutorService start(int workers, long maxKey) {
-        AdaptiveRangeRouter.Settings adaptive = AdaptiveRangeRouter.Settings.defaults().warmupRange(0, maxKey);
+        AdaptiveRangeRouter.Settings adaptive = warmupOver(maxKey);
         return switch (this) {
             case ROUND_ROBIN -> LocusExecutors.roundRobin(workers);
             case FIXED_RANGE -> LocusExecutors.fixedRange(workers, 0, maxKey);

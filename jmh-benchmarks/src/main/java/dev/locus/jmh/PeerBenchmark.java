@@ -37,7 +37,8 @@ public class PeerBenchmark extends BenchmarkDefaults {
      *   Implementations (PeerKind): ThreadPoolExecutor (N threads, LinkedBlockingQueue) and
      *   ForkJoinPool(N), which ignore the key; BookKeeper's OrderedExecutor; N
      *   newSingleThreadExecutor()s chosen by floorMod(key, N) ("striped"); locus's roundRobin,
-     *   fixedRange over [0, MAX_KEY] and adaptive (warm-up range [0, MAX_KEY], as ExecutorKind).
+     *   fixedRange over [0, MAX_KEY] and adaptive (warm-up range [0, MAX_KEY], as ExecutorKind),
+     *   also with Ordering.PER_KEY_PER_THREAD (adaptivePerThread).
      *
      *   OrderedExecutor is built as a new user would, newBuilder().numThreads(N).name(..).build(),
      *   with executeOrdered(long, Runnable). Its defaults (bookkeeper-common 4.17.1): one
@@ -59,7 +60,7 @@ public class PeerBenchmark extends BenchmarkDefaults {
      *     lambda capturing its key: the same small allocation under every implementation.
      *   - perKeyState: each task read-modify-writes its key's 64-byte record (KeyRecords) on the
      *     Zipf stream; with plain fields under the executors that run a key on one worker at a time
-     *     (PeerKind.keyedOrder: fixedRange, adaptive, bookkeeper, striped), under the record's
+     *     (PeerKind.keyedOrder: fixedRange, adaptive, adaptivePerThread, bookkeeper, striped), under the record's
      *     monitor under the others (threadPool, forkJoin, roundRobin).
      *   Every trial ends with a check (stop()): the completions add up to the submissions, and the
      *   state is what that many whole, once-applied updates leave. A failed check fails the run.
@@ -93,7 +94,7 @@ public class PeerBenchmark extends BenchmarkDefaults {
     static final long MAX_KEY = (1L << 17) - 1;
     static final int KEYS_PER_PRODUCER = 1 << 17;
 
-    @Param({"threadPool", "forkJoin", "bookkeeper", "striped", "roundRobin", "fixedRange", "adaptive"})
+    @Param({"threadPool", "forkJoin", "bookkeeper", "striped", "roundRobin", "fixedRange", "adaptive", "adaptivePerThread"})
     public String implementation;
 
     @Param({"empty", "uniform", "zipf", "exponential", "perKeyState"})

@@ -2,6 +2,8 @@ package dev.locus.jmh;
 
 import dev.locus.executor.ExecutorStats;
 import dev.locus.executor.KeyedExecutorService;
+import dev.locus.executor.LocusExecutors;
+import dev.locus.executor.Ordering;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +34,9 @@ enum PeerKind {
     STRIPED("striped", true),
     ROUND_ROBIN("roundRobin", false),
     FIXED_RANGE("fixedRange", true),
-    ADAPTIVE("adaptive", true);
+    ADAPTIVE("adaptive", true),
+    /** adaptive with {@link Ordering#PER_KEY_PER_THREAD}: order per submitting thread only. */
+    ADAPTIVE_PER_THREAD("adaptivePerThread", true);
 
     private final String label;
     private final boolean keyedOrder;
@@ -65,6 +69,8 @@ enum PeerKind {
             case ROUND_ROBIN -> keyed(ExecutorKind.ROUND_ROBIN.start(workers, maxKey));
             case FIXED_RANGE -> keyed(ExecutorKind.FIXED_RANGE.start(workers, maxKey));
             case ADAPTIVE -> keyed(ExecutorKind.ADAPTIVE.start(workers, maxKey));
+            case ADAPTIVE_PER_THREAD -> keyed(LocusExecutors.builder(workers).ordering(Ordering.PER_KEY_PER_THREAD)
+                    .adaptive(ExecutorKind.warmupOver(maxKey)).build());
             case BOOKKEEPER -> {
                 OrderedExecutor ordered = OrderedExecutor.newBuilder().numThreads(workers).name("peer").build();
                 yield new PeerExecutor(ordered::executeOrdered, () -> stop(ordered));

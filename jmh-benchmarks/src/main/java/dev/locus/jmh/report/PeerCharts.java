@@ -34,7 +34,7 @@ final class PeerCharts {
         SortedSet<Integer> producers = results.producers(workload, workers);
         CategoryChart chart = new CategoryChart(WIDTH, HEIGHT);
         chart.setTitle("locus (" + Names.ROUND_ROBIN + ", " + Names.FIXED_RANGE + ", " + Names.ADAPTIVE
-                + ") and its peers, " + workers + (workers == 1 ? " worker" : " workers"));
+                + ", " + Names.ADAPTIVE + "PerThread) and its peers, " + workers + (workers == 1 ? " worker" : " workers"));
         chart.setXAxisTitle("producers (JMH threads)");
         chart.setYAxisTitle("tasks/s");
         var styler = chart.getStyler();

@@ -25,12 +25,13 @@ final class PeerSection {
             LinkedBlockingQueue) and forkJoin (ForkJoinPool(N)) ignore the key; bookkeeper is \
             BookKeeper's OrderedExecutor (bookkeeper-common 4.17.1, builder defaults, \
             executeOrdered(long, Runnable)); striped is N newSingleThreadExecutor()s by key mod N; \
-            roundRobin, fixedRange and adaptive are locus's LocusExecutors. Workloads: empty tasks \
+            roundRobin, fixedRange and adaptive are locus's LocusExecutors, adaptivePerThread adaptive \
+            with Ordering.PER_KEY_PER_THREAD (order per submitting thread only). Workloads: empty tasks \
             on consecutive keys, one reusable task per producer; a counter increment per task \
             (AtomicLongArray) with keys uniform over 10^5, Zipf s = 1.1 over 10^5 or exponential \
             λ = 0.001 in 17 bits; per-key state, a 64-byte record per key updated by each task on \
             the Zipf stream, with plain fields under the executors that run one key on one worker \
-            at a time (fixedRange, adaptive, bookkeeper, striped) and under the record's monitor \
+            at a time (fixedRange, adaptive, adaptivePerThread, bookkeeper, striped) and under the record's monitor \
             under the others. Every run checked its final state (no task lost or run twice, no \
             update lost or torn). "—" marks a cell not measured.""";
     private static final Map<String, String> LABELS = Map.of(
