@@ -81,7 +81,7 @@ import java.util.function.Supplier;
  * Memory ordering. That of ElidableLock: its lock and version word order the operations' accesses.
  *
  * References. Paper 003 §3.2 (conflicting actions), §3.4 (named sections), §4.1 (nesting);
- * paper 000 §3 (lock sets), §4 (Toggle + a lock manager); issue 17, item 2.
+ * paper 000 §3 (lock sets), §4 (Toggle + a lock manager).
  */
 public final class ElidedLocking implements TaskGuard {
 

@@ -23,8 +23,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -40,19 +40,11 @@ class AsyncSubmissionTest {
     private static final long WAIT_S = 10;
     private static final long KEY = 7;
 
-    private final List<KeyedExecutorService> opened = new ArrayList<>();
+    @RegisterExtension
+    final OpenedExecutors opened = new OpenedExecutors();
 
     private KeyedExecutorService open(KeyedExecutorService executor) {
-        opened.add(executor);
-        return executor;
-    }
-
-    @AfterEach
-    void shutDownEverything() throws InterruptedException {
-        opened.forEach(KeyedExecutorService::shutdownNow);
-        for (KeyedExecutorService executor : opened) {
-            assertTrue(executor.awaitTermination(WAIT_S, SECONDS), "cleanup: " + executor + " did not terminate");
-        }
+        return opened.open(executor);
     }
 
     // ---------------------------------------------------------------- completion

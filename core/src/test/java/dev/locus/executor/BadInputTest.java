@@ -20,8 +20,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,20 +36,11 @@ class BadInputTest {
 
     private static final long WAIT_S = 10;
 
-    private final List<KeyedExecutorService> opened = new ArrayList<>();
+    @RegisterExtension
+    final OpenedExecutors opened = new OpenedExecutors();
 
     private KeyedExecutorService open(KeyedExecutorService executor) {
-        opened.add(executor);
-        return executor;
-    }
-
-    @AfterEach
-    @Timeout(value = 30, unit = SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    void shutDownEverything() throws InterruptedException {
-        opened.forEach(KeyedExecutorService::shutdownNow);
-        for (KeyedExecutorService executor : opened) {
-            assertTrue(executor.awaitTermination(WAIT_S, SECONDS), "cleanup: " + executor + " did not terminate");
-        }
+        return opened.open(executor);
     }
 
     // ---------------------------------------------------------------- arguments

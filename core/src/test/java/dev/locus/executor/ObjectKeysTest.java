@@ -9,14 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.locus.executor.PerKeyOrderTest.ChurningRouter;
 import dev.locus.executor.routing.AdaptiveRangeRouter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.ToLongFunction;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
 
@@ -32,19 +31,11 @@ class ObjectKeysTest {
     private static final long WAIT_S = 10;
     private static final int KEYS = PerKeyOrderTest.KEYS;
 
-    private final List<KeyedExecutorService> opened = new ArrayList<>();
+    @RegisterExtension
+    final OpenedExecutors opened = new OpenedExecutors();
 
     private KeyedExecutorService open(KeyedExecutorService executor) {
-        opened.add(executor);
-        return executor;
-    }
-
-    @AfterEach
-    void shutDownEverything() throws InterruptedException {
-        opened.forEach(KeyedExecutorService::shutdownNow);
-        for (KeyedExecutorService executor : opened) {
-            assertTrue(executor.awaitTermination(WAIT_S, SECONDS), "cleanup: " + executor + " did not terminate");
-        }
+        return opened.open(executor);
     }
 
     // ---------------------------------------------------------------- order

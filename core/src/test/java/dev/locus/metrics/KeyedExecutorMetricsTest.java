@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.locus.executor.ExecutorStats;
 import dev.locus.executor.KeyedExecutorService;
 import dev.locus.executor.LocusExecutors;
+import dev.locus.executor.OpenedExecutors;
 import dev.locus.executor.Ordering;
 import dev.locus.executor.RejectionHandler;
 import dev.locus.executor.routing.AdaptiveRangeRouter;
@@ -15,14 +16,13 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -35,20 +35,13 @@ class KeyedExecutorMetricsTest {
     private static final long WAIT_S = 10;
 
     private final MeterRegistry registry = new SimpleMeterRegistry();
-    private final List<KeyedExecutorService> opened = new ArrayList<>();
+    @RegisterExtension
+    final OpenedExecutors opened = new OpenedExecutors();
 
     private KeyedExecutorService bind(KeyedExecutorService executor, String name) {
-        opened.add(executor);
+        opened.open(executor);
         new KeyedExecutorMetrics(executor, name, Tags.of("region", "eu")).bindTo(registry);
         return executor;
-    }
-
-    @AfterEach
-    void shutDownEverything() throws InterruptedException {
-        opened.forEach(KeyedExecutorService::shutdownNow);
-        for (KeyedExecutorService executor : opened) {
-            assertTrue(executor.awaitTermination(WAIT_S, SECONDS), "cleanup: " + executor + " did not terminate");
-        }
     }
 
     @Test

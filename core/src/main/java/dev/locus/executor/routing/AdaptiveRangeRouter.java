@@ -120,8 +120,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * References. Paper 002 §4.2 (PD-partition), §1 and §4.1 (close keys are likely to conflict, so
  * grouping them on one worker means fewer conflicts), §7 (conflict reduction in high-contention
- * workloads left for further study); issue 3 (cost and conflict feedback from the STM adapter);
- * issue 25 (a warm-up that spreads small ids).
+ * workloads left for further study); the STM adapter's TransactionalExecutor, which reports the
+ * cost and aborts of each transaction (recordCost).
  */
 public final class AdaptiveRangeRouter implements Router {
 
