@@ -1,10 +1,14 @@
 package dev.locus.executor.routing;
 
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
 /**
  * Spaces out the adaptive router's re-partitions when they do not leave the load balanced: after
  * an adaptation that still finds the busiest range over the threshold once it has settled, the
- * next {@code 2^k - 1} imbalanced checks pass without a re-partition, {@code k} counting such
- * adaptations, less one for each that ended balanced (at most {@value #MAX_DOUBLINGS}).
+ * next {@code 2^k - 1} imbalanced checks pass without a re-partition, and so does every check for
+ * {@code 2^k} times {@value #HOLD_UNIT_MILLIS} ms, {@code k} counting such adaptations, less one
+ * for each that ended balanced (at most {@value #MAX_DOUBLINGS}).
  *
  * <p>A key stream that moves faster than the window can follow, such as consecutive keys sweeping
  * the key space, defeats any partition cut from recent keys: by the time the cut is installed the
@@ -18,6 +22,12 @@ package dev.locus.executor.routing;
  * started the chase again from one skipped check (of 200 runs of two million swept keys on two
  * workers, 10 re-partitioned 28 to 39 times in their second million, where the median was 16).
  *
+ * <p>Both bounds, because checks come once per some thousands of tasks: a bound in checks alone is
+ * a bound in tasks, which at tens of millions of tasks a second let a sweep re-partition every
+ * few milliseconds, each time with a hand-off through every worker's queue; a bound in time alone
+ * would let a slow service, whose checks come seconds apart, chase a sweep at every check. The
+ * cap holds a futile chase back for about half a million tasks and at least half a second.
+ *
  * <p>Used only by {@link AdaptiveRangeRouter#rebalance}, which the executor never runs twice at
  * once; not thread-safe.
  */
@@ -25,10 +35,23 @@ final class RepartitionBackoff {
 
     /** At most 2^6 - 1 = 63 checks skipped: about half a million tasks at the default settings. */
     static final int MAX_DOUBLINGS = 6;
+    /** The time a first failed adaptation holds back the next; doubled with the check count. */
+    static final long HOLD_UNIT_MILLIS = 8;
 
+    private final LongSupplier nanoClock;
     private int futile;
     private int skip;
+    private long holdUntil;
     private boolean judging;
+
+    RepartitionBackoff() {
+        this(System::nanoTime);
+    }
+
+    /** @param nanoClock the time in nanoseconds, as {@link System#nanoTime()} gives it */
+    RepartitionBackoff(LongSupplier nanoClock) {
+        this.nanoClock = nanoClock;
+    }
 
     /** An adaptation has ended (its catch-up is over); the next check with enough samples judges it. */
     void settled() {
@@ -37,7 +60,7 @@ final class RepartitionBackoff {
 
     /**
      * Whether a check with enough samples goes on to re-partition: only if it found the load
-     * {@code imbalanced} and is not among the checks the backoff skips.
+     * {@code imbalanced} and is neither among the checks the backoff skips nor within its time.
      */
     boolean proceed(boolean imbalanced) {
         if (judging) {
@@ -45,6 +68,7 @@ final class RepartitionBackoff {
             if (imbalanced) {
                 futile = Math.min(futile + 1, MAX_DOUBLINGS);
                 skip = (1 << futile) - 1;
+                holdUntil = nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(HOLD_UNIT_MILLIS << futile);
             } else {
                 futile = Math.max(futile - 1, 0);
             }
@@ -56,6 +80,6 @@ final class RepartitionBackoff {
             skip--;
             return false;
         }
-        return true;
+        return futile == 0 || nanoClock.getAsLong() - holdUntil >= 0;
     }
 }

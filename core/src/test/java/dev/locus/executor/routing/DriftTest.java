@@ -60,7 +60,8 @@ class DriftTest {
      * re-partitions (118 in the first million, 130 in the second, at 2 and at 4 workers), and the
      * catch-up never ended. With them, 200 runs at each worker count made 21 to 46 in the first
      * million and 0 to 24 in the second (at most one adaptation in 64 imbalance checks once the
-     * backoff is at its cap, and a lucky balanced cut only halves it); the
+     * backoff is at its cap, and a lucky balanced cut only halves it); since the backoff also
+     * holds for a time, which at this driver's rate is the longer bound, a run made 9 and 8. The
      * router's sampling is random, so the bounds, half and a quarter of the old counts, leave room.
      */
     @ParameterizedTest(name = "{0} workers")

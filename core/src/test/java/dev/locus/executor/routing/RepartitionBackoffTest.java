@@ -4,9 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class RepartitionBackoffTest {
+
+    /** The backoff's clock, in nanoseconds; moved by the tests. */
+    private long now;
+
+    /** A backoff whose checks come a second apart: its bound in time never binds. */
+    private RepartitionBackoff slowChecks() {
+        return new RepartitionBackoff(() -> now += TimeUnit.SECONDS.toNanos(1));
+    }
 
     /** Imbalanced checks until the next one that proceeds. */
     private static int skipped(RepartitionBackoff backoff) {
@@ -18,8 +27,25 @@ class RepartitionBackoffTest {
     }
 
     @Test
+    void aFailedAdaptationAlsoHoldsBackForItsTimeWhenChecksComeFast() {
+        RepartitionBackoff backoff = new RepartitionBackoff(() -> now);
+        for (int k = 1; k <= RepartitionBackoff.MAX_DOUBLINGS + 1; k++) {
+            backoff.settled();
+            for (int check = 0; check < 1_000; check++) {
+                assertFalse(backoff.proceed(true), "within the hold of failure " + k + ", check " + check);
+            }
+            long hold = TimeUnit.MILLISECONDS.toNanos(RepartitionBackoff.HOLD_UNIT_MILLIS
+                    << Math.min(k, RepartitionBackoff.MAX_DOUBLINGS));
+            now += hold - 1;
+            assertFalse(backoff.proceed(true), "a nanosecond before the hold of failure " + k + " ends");
+            now += 1;
+            assertTrue(backoff.proceed(true), "once the hold of failure " + k + " has passed");
+        }
+    }
+
+    @Test
     void balancedChecksNeverProceedAndImbalancedOnesDoUntilAnAdaptationFails() {
-        RepartitionBackoff backoff = new RepartitionBackoff();
+        RepartitionBackoff backoff = slowChecks();
         assertFalse(backoff.proceed(false));
         assertTrue(backoff.proceed(true));
         assertTrue(backoff.proceed(true), "no adaptation judged yet: nothing to hold back");
@@ -27,7 +53,7 @@ class RepartitionBackoffTest {
 
     @Test
     void eachFailedAdaptationDoublesTheChecksSkippedUpToTheCap() {
-        RepartitionBackoff backoff = new RepartitionBackoff();
+        RepartitionBackoff backoff = slowChecks();
         for (int k = 1; k <= RepartitionBackoff.MAX_DOUBLINGS + 2; k++) {
             backoff.settled();
             int expected = (1 << Math.min(k, RepartitionBackoff.MAX_DOUBLINGS)) - 1;
@@ -37,7 +63,7 @@ class RepartitionBackoffTest {
 
     @Test
     void anAdaptationThatEndsBalancedHalvesTheBackoff() {
-        RepartitionBackoff backoff = new RepartitionBackoff();
+        RepartitionBackoff backoff = slowChecks();
         for (int k = 0; k < 3; k++) {
             backoff.settled();
             skipped(backoff);
@@ -56,7 +82,7 @@ class RepartitionBackoffTest {
 
     @Test
     void onlyTheFirstCheckAfterAnAdaptationJudgesIt() {
-        RepartitionBackoff backoff = new RepartitionBackoff();
+        RepartitionBackoff backoff = slowChecks();
         backoff.settled();
         assertFalse(backoff.proceed(false));
         assertTrue(backoff.proceed(true), "an imbalance found later is a new drift, not a failed adaptation");
