@@ -43,15 +43,11 @@ class AsyncSubmissionTest {
     @RegisterExtension
     final OpenedExecutors opened = new OpenedExecutors();
 
-    private KeyedExecutorService open(KeyedExecutorService executor) {
-        return opened.open(executor);
-    }
-
     // ---------------------------------------------------------------- completion
 
     @Test
     void futuresCompleteWithTheValueOrNullOnTheKeysWorker() throws Exception {
-        KeyedExecutorService executor = open(LocusExecutors.builder(2).fixedRange(0, 99)
+        KeyedExecutorService executor = opened.open(LocusExecutors.builder(2).fixedRange(0, 99)
                 .threadFactory(task -> new Thread(task, "async-test-worker")).build());
         CompletableFuture<String> value = executor.submitAsync(KEY, () -> Thread.currentThread().getName());
         AtomicBoolean ran = new AtomicBoolean();
@@ -65,7 +61,7 @@ class AsyncSubmissionTest {
     @Test
     void whatTheTaskThrowsCompletesTheFutureAndNeverReachesTheWorker() throws Exception {
         Queue<Throwable> uncaught = new ConcurrentLinkedQueue<>();
-        KeyedExecutorService executor = open(LocusExecutors.builder(1).threadFactory(task -> {
+        KeyedExecutorService executor = opened.open(LocusExecutors.builder(1).threadFactory(task -> {
             Thread t = new Thread(task, "async-test-worker");
             t.setUncaughtExceptionHandler((thread, failure) -> uncaught.add(failure));
             return t;
@@ -97,7 +93,7 @@ class AsyncSubmissionTest {
 
     @Test
     void asyncTasksKeepTheKeysOrderAmongExecutedOnes() throws Exception {
-        KeyedExecutorService executor = open(LocusExecutors.fixedRange(2, 0, 3));
+        KeyedExecutorService executor = opened.open(LocusExecutors.fixedRange(2, 0, 3));
         int keys = 4;
         int perKey = 2_000;
         List<Queue<Integer>> ran = new ArrayList<>();
@@ -139,7 +135,7 @@ class AsyncSubmissionTest {
 
     @Test
     void objectKeyedTasksKeepTheOrderOfTheirKey() throws Exception {
-        KeyedExecutorService executor = open(LocusExecutors.fixedRange(2, 0, Integer.MAX_VALUE));
+        KeyedExecutorService executor = opened.open(LocusExecutors.fixedRange(2, 0, Integer.MAX_VALUE));
         ObjectKeyedExecutor<String> byAccount = executor.keyedByHash();
         Queue<Integer> order = new ConcurrentLinkedQueue<>();
         int tasks = 3_000;
@@ -170,7 +166,7 @@ class AsyncSubmissionTest {
 
     @Test
     void cancellingBeforeTheTaskStartsSkipsItsBodyAndKeepsTheKeysOrder() throws Exception {
-        KeyedExecutorService executor = open(LocusExecutors.builder(1).build());
+        KeyedExecutorService executor = opened.open(LocusExecutors.builder(1).build());
         Queue<String> ran = new ConcurrentLinkedQueue<>();
         Gate gate = Gate.hold(executor, KEY);
         CompletableFuture<Void> first = executor.runAsync(KEY, () -> ran.add("first"));
@@ -194,7 +190,7 @@ class AsyncSubmissionTest {
 
     @Test
     void cancellingARunningTaskCompletesTheFutureButNeitherInterruptsNorStopsTheTask() throws Exception {
-        KeyedExecutorService executor = open(LocusExecutors.builder(1).build());
+        KeyedExecutorService executor = opened.open(LocusExecutors.builder(1).build());
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         AtomicBoolean interrupted = new AtomicBoolean();
@@ -230,7 +226,7 @@ class AsyncSubmissionTest {
                 f.cancel(false);
             }
         };
-        KeyedExecutorService executor = open(LocusExecutors.builder(1)
+        KeyedExecutorService executor = opened.open(LocusExecutors.builder(1)
                 .queueCapacity(2).rejectionHandler(cancelling).build());
         AtomicInteger bodies = new AtomicInteger();
         Gate gate = Gate.hold(executor, KEY);
@@ -256,7 +252,7 @@ class AsyncSubmissionTest {
 
     @Test
     void shutdownNowReturnsTasksThatCancelOrCompleteTheCallersFutures() throws Exception {
-        KeyedExecutorService executor = open(LocusExecutors.builder(1).build());
+        KeyedExecutorService executor = opened.open(LocusExecutors.builder(1).build());
         AtomicInteger bodies = new AtomicInteger();
         Gate gate = Gate.hold(executor, KEY);
         CompletableFuture<String> a = executor.submitAsync(KEY, () -> "a" + bodies.incrementAndGet());
@@ -279,7 +275,7 @@ class AsyncSubmissionTest {
 
     @Test
     void afterShutdownTheCallThrowsAndNoTaskRuns() throws Exception {
-        KeyedExecutorService executor = open(LocusExecutors.builder(1).build());
+        KeyedExecutorService executor = opened.open(LocusExecutors.builder(1).build());
         ObjectKeyedExecutor<String> byName = executor.keyedByHash();
         executor.shutdown();
         AtomicBoolean ran = new AtomicBoolean();
@@ -294,7 +290,7 @@ class AsyncSubmissionTest {
 
     @Test
     void nullTasksAndKeysAreRefusedBeforeAnythingIsQueued() throws Exception {
-        KeyedExecutorService executor = open(LocusExecutors.builder(1).build());
+        KeyedExecutorService executor = opened.open(LocusExecutors.builder(1).build());
         ObjectKeyedExecutor<String> byName = executor.keyedByHash();
         Gate gate = Gate.hold(executor, KEY);
 

@@ -39,10 +39,6 @@ class BadInputTest {
     @RegisterExtension
     final OpenedExecutors opened = new OpenedExecutors();
 
-    private KeyedExecutorService open(KeyedExecutorService executor) {
-        return opened.open(executor);
-    }
-
     // ---------------------------------------------------------------- arguments
 
     @ParameterizedTest
@@ -66,11 +62,11 @@ class BadInputTest {
 
     @Test
     void extremeKeyRangesWork() throws Exception {
-        KeyedExecutorService single = open(LocusExecutors.fixedRange(2, 5, 5));
+        KeyedExecutorService single = opened.open(LocusExecutors.fixedRange(2, 5, 5));
         assertEquals("ok", single.submit(5, () -> "ok").get(WAIT_S, SECONDS));
         assertEquals("ok", single.submit(6, () -> "ok").get(WAIT_S, SECONDS));
 
-        KeyedExecutorService full = open(LocusExecutors.fixedRange(2, Long.MIN_VALUE, Long.MAX_VALUE));
+        KeyedExecutorService full = opened.open(LocusExecutors.fixedRange(2, Long.MIN_VALUE, Long.MAX_VALUE));
         Thread low = full.submit(Long.MIN_VALUE, Thread::currentThread).get(WAIT_S, SECONDS);
         Thread high = full.submit(Long.MAX_VALUE, Thread::currentThread).get(WAIT_S, SECONDS);
         assertFalse(low == high, "the two halves of the full long range should go to different workers");
@@ -154,8 +150,8 @@ class BadInputTest {
 
     @Test
     void negativeCostReportsAreRejected() {
-        for (KeyedExecutorService executor : List.of(open(LocusExecutors.roundRobin(1)),
-                open(LocusExecutors.fixedRange(2, 0, 99)), open(LocusExecutors.adaptive(2)))) {
+        for (KeyedExecutorService executor : List.of(opened.open(LocusExecutors.roundRobin(1)),
+                opened.open(LocusExecutors.fixedRange(2, 0, 99)), opened.open(LocusExecutors.adaptive(2)))) {
             assertRejects(IllegalArgumentException.class, "nanos", () -> executor.recordCost(7, -1, 0));
             assertRejects(IllegalArgumentException.class, "nanos", () -> executor.recordCost(7, Long.MIN_VALUE, 1));
             assertRejects(IllegalArgumentException.class, "aborts", () -> executor.recordCost(7, 10, -1));
@@ -169,7 +165,7 @@ class BadInputTest {
     @ValueSource(ints = {1, 2, 3, 5})
     void fullQueueGoesToTheConfiguredHandler(int capacity) throws Exception {
         RecordingHandler handler = new RecordingHandler();
-        KeyedExecutorService executor = open(LocusExecutors.builder(1)
+        KeyedExecutorService executor = opened.open(LocusExecutors.builder(1)
                 .queueCapacity(capacity).rejectionHandler(handler).build());
         CountDownLatch release = block(executor);
         AtomicInteger ran = new AtomicInteger();
@@ -197,7 +193,7 @@ class BadInputTest {
     @Test
     void fullQueueHandsTheSubmittedFutureToTheHandler() throws Exception {
         RecordingHandler handler = new RecordingHandler();
-        KeyedExecutorService executor = open(LocusExecutors.builder(1)
+        KeyedExecutorService executor = opened.open(LocusExecutors.builder(1)
                 .queueCapacity(2).rejectionHandler(handler).build());
         CountDownLatch release = block(executor);
         executor.submit(() -> 1);
@@ -212,7 +208,7 @@ class BadInputTest {
     @Test
     void keyedTasksBeyondCapacityGoToTheHandler() throws Exception {
         RecordingHandler handler = new RecordingHandler();
-        KeyedExecutorService executor = open(LocusExecutors.builder(2).fixedRange(0, 1023)
+        KeyedExecutorService executor = opened.open(LocusExecutors.builder(2).fixedRange(0, 1023)
                 .queueCapacity(2).rejectionHandler(handler).build());
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
@@ -233,7 +229,7 @@ class BadInputTest {
 
     @Test
     void defaultHandlerThrowsWhenTheQueueIsFull() throws Exception {
-        KeyedExecutorService executor = open(LocusExecutors.builder(1).queueCapacity(1).build());
+        KeyedExecutorService executor = opened.open(LocusExecutors.builder(1).queueCapacity(1).build());
         CountDownLatch release = block(executor);
         executor.execute(() -> { });
         RejectedExecutionException e = assertThrows(RejectedExecutionException.class, () -> executor.execute(() -> { }));
@@ -243,7 +239,7 @@ class BadInputTest {
 
     @Test
     void callerRunsRunsInTheSubmitterWhenFullAndThrowsAfterShutdown() throws Exception {
-        KeyedExecutorService executor = open(LocusExecutors.builder(1).queueCapacity(1)
+        KeyedExecutorService executor = opened.open(LocusExecutors.builder(1).queueCapacity(1)
                 .rejectionHandler(RejectionHandler.callerRuns()).build());
         CountDownLatch release = block(executor);
         executor.execute(() -> { });

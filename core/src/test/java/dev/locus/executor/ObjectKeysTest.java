@@ -34,10 +34,6 @@ class ObjectKeysTest {
     @RegisterExtension
     final OpenedExecutors opened = new OpenedExecutors();
 
-    private KeyedExecutorService open(KeyedExecutorService executor) {
-        return opened.open(executor);
-    }
-
     // ---------------------------------------------------------------- order
 
     @Test
@@ -80,7 +76,7 @@ class ObjectKeysTest {
 
     @Test
     void aKeyFunctionDecidesWhichKeysShareAWorker() throws Exception {
-        KeyedExecutorService executor = open(LocusExecutors.fixedRange(2, 0, 1));
+        KeyedExecutorService executor = opened.open(LocusExecutors.fixedRange(2, 0, 1));
         ObjectKeyedExecutor<String> byParity = executor.keyedBy(s -> s.length() % 2);
         Thread even = byParity.submit("ab", Thread::currentThread).get(WAIT_S, SECONDS);
         assertSame(even, byParity.submit("abcd", Thread::currentThread).get(WAIT_S, SECONDS));
@@ -112,7 +108,7 @@ class ObjectKeysTest {
 
     @Test
     void nullKeysTasksAndFunctionsAreRejectedBeforeAnythingIsQueued() throws Exception {
-        KeyedExecutorService executor = open(LocusExecutors.fixedRange(2, 0, Integer.MAX_VALUE));
+        KeyedExecutorService executor = opened.open(LocusExecutors.fixedRange(2, 0, Integer.MAX_VALUE));
         AtomicInteger applied = new AtomicInteger();
         ObjectKeyedExecutor<String> view = executor.keyedBy(s -> {
             applied.incrementAndGet();
@@ -137,7 +133,7 @@ class ObjectKeysTest {
 
     @Test
     void aThrowingKeyFunctionPropagatesAndQueuesNothing() throws Exception {
-        KeyedExecutorService executor = open(LocusExecutors.adaptive(2));
+        KeyedExecutorService executor = opened.open(LocusExecutors.adaptive(2));
         IllegalArgumentException failure = new IllegalArgumentException("expected by the test: unknown account");
         ObjectKeyedExecutor<String> view = executor.keyedBy(s -> {
             if (s.startsWith("bad")) {
@@ -161,7 +157,7 @@ class ObjectKeysTest {
 
     @Test
     void rejectionAfterShutdownReachesTheCaller() {
-        KeyedExecutorService executor = open(LocusExecutors.fixedRange(2, 0, Integer.MAX_VALUE));
+        KeyedExecutorService executor = opened.open(LocusExecutors.fixedRange(2, 0, Integer.MAX_VALUE));
         ObjectKeyedExecutor<UUID> view = executor.keyedByHash();
         executor.shutdown();
         assertThrows(java.util.concurrent.RejectedExecutionException.class,
