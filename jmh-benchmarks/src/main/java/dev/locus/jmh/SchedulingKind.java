@@ -4,6 +4,9 @@ import dev.locus.contention.ContentionManager;
 import dev.locus.contention.ContentionManagers;
 import dev.locus.luts.ConflictAvoidance;
 import dev.locus.luts.LogicalThreadScheduler;
+import dev.locus.multiverse.api.GlobalStmInstance;
+import dev.locus.multiverse.api.LockMode;
+import dev.locus.multiverse.api.TxnFactoryBuilder;
 import dev.locus.stm.TransactionalExecutor;
 import java.util.List;
 import java.util.function.Supplier;
@@ -13,6 +16,9 @@ import java.util.function.Supplier;
  * parameter takes: platform threads running Multiverse transactions under each contention manager
  * of the STM adapter (paper 004's user-level strategies, Polka and ATS), and logical threads on
  * LUTS with each conflict avoidance of paper 001, and with ATS as its contention manager.
+ *
+ * <p>Every configuration runs the STM as papers 001 and 004 run TinySTM: with encounter-time
+ * locking ({@link #encounterTimeLocking}).
  *
  * <p>Soft serialization is missing on purpose: it sends a loser back into its executor's queue,
  * and a platform thread running its own transactions has no queue, so the adapter retries in place
@@ -71,12 +77,22 @@ enum SchedulingKind {
      */
     SpmdTeam start(List<ThreadProgram> programs) {
         if (avoidance == null) {
-            return new PlatformTeam(TransactionalExecutor.withoutExecutor().contentionManager(manager.get()).build(),
-                    programs);
+            return new PlatformTeam(TransactionalExecutor.withoutExecutor().txnFactoryBuilder(encounterTimeLocking())
+                    .contentionManager(manager.get()).build(), programs);
         }
         LogicalThreadScheduler luts = LogicalThreadScheduler.builder().conflictAvoidance(avoidance.get()).build();
-        TransactionalExecutor stm = TransactionalExecutor.withoutExecutor()
+        TransactionalExecutor stm = TransactionalExecutor.withoutExecutor().txnFactoryBuilder(encounterTimeLocking())
                 .contentionManager(luts.observing(manager.get())).build();
         return new LogicalTeam(luts, stm, programs);
+    }
+
+    /**
+     * Transactions that lock what they write when they first write it, as TinySTM's default
+     * write-back, encounter-time-locking design does: a transaction that then reads or writes that
+     * ref conflicts at once, instead of at the writer's commit. Multiverse's {@code Exclusive}
+     * write lock is that lock; its {@code Write} lock would still let others read past it.
+     */
+    static TxnFactoryBuilder encounterTimeLocking() {
+        return GlobalStmInstance.getGlobalStmInstance().newTxnFactoryBuilder().setWriteLockMode(LockMode.Exclusive);
     }
 }

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * full profile), since JMH hands the exception over differently.
  *
  * <p>The failing run is the oversubscription suite's counter array at 3 threads, which cannot
- * share a phase's 25,600 transactions equally, so {@link SpmdTeam#runPhase} throws in the
+ * share a phase's 1,280 transactions equally, so {@link SpmdTeam#runPhase} throws in the
  * benchmark method; the job's plan never runs 3 threads.
  */
 @Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)

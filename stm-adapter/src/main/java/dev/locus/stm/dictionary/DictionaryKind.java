@@ -10,6 +10,8 @@ public enum DictionaryKind {
     RED_BLACK_TREE(TxnRedBlackTree::new),
     /** {@link TxnSortedList}. */
     SORTED_LIST(TxnSortedList::new),
+    /** {@link TxnLinkedList}: the sorted list walked inside the transaction (paper 004). */
+    LINKED_LIST(TxnLinkedList::new),
     /** {@link TxnSkipList} with at most {@value TxnSkipList#DEFAULT_MAX_LEVEL} levels. */
     SKIP_LIST(TxnSkipList::new);
 
