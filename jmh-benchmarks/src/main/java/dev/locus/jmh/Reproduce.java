@@ -197,6 +197,8 @@ public final class Reproduce {
         if (profile().forks() == 0) {
             QuietLogging.configure(); // the benchmarks run in this JVM, which BenchmarkDefaults' flags do not reach
         }
+        // Written now as well, so that a run cut short still names its machine.
+        writeRunFacts(out.resolve("run.properties"), started, arguments, false);
         List<RunResult> results = new ArrayList<>();
         FailedRuns failed = new FailedRuns(out);
         for (int i = 0; i < plan.size(); i++) {
@@ -221,7 +223,7 @@ public final class Reproduce {
                     i + 1, plan.size(), run, outcome, minutes(elapsed), minutes(left));
         }
 
-        writeRunFacts(out.resolve("run.properties"), started, arguments);
+        writeRunFacts(out.resolve("run.properties"), started, arguments, true);
         console.println();
         if (results.isEmpty()) {
             console.println("No run gave a result, so there is no report.");
@@ -476,10 +478,14 @@ public final class Reproduce {
         }
     }
 
-    /** The facts the report prints above its tables: the machine, the JVM, the profile, the time taken. */
-    private void writeRunFacts(Path file, Instant started, String arguments) throws IOException {
+    /**
+     * The facts the report prints above its tables: the machine, the JVM, the profile, the time
+     * taken if {@code finished}; the claims read the processors.
+     */
+    private void writeRunFacts(Path file, Instant started, String arguments, boolean finished) throws IOException {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("machine", Machine.describe());
+        facts.put("processors", Integer.toString(Runtime.getRuntime().availableProcessors()));
         facts.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
         facts.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
@@ -487,7 +493,8 @@ public final class Reproduce {
         facts.put("command", "java -cp jmh-benchmarks/target/benchmarks.jar " + Reproduce.class.getName()
                 + (arguments.isEmpty() ? "" : " " + arguments));
         facts.put("started", started.toString());
-        facts.put("duration", minutes(Duration.between(started, Instant.now())));
+        facts.put("duration", finished ? minutes(Duration.between(started, Instant.now()))
+                : "not finished: written when the job started");
         Properties properties = new Properties();
         properties.putAll(facts);
         try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {

@@ -22,6 +22,8 @@ record Claim(String claim, String paperSays, String measured, Verdict verdict) {
         CONTRADICTED("contradicted"),
         /** Neither: an interval spans a threshold, or there were too few rounds for one. */
         INCONCLUSIVE("inconclusive"),
+        /** The machine cannot meet the claim's premise, e.g. more workers than it has cores. */
+        NOT_TESTABLE("not testable here"),
         NOT_MEASURED("not measured");
 
         private final String label;
@@ -59,7 +61,15 @@ record Claim(String claim, String paperSays, String measured, Verdict verdict) {
         return new Claim(claim, paperSays, "not measured: " + missing, Verdict.NOT_MEASURED);
     }
 
-    /** E.g. "2 reproduced, 1 contradicted, 5 inconclusive, 0 not measured". */
+    /**
+     * A claim whose premise this machine cannot meet, so that measuring it would test something
+     * else (e.g. 1 against 2 workers for a claim about more than two).
+     */
+    static Claim notTestable(String claim, String paperSays, String why) {
+        return new Claim(claim, paperSays, "not testable here: " + why, Verdict.NOT_TESTABLE);
+    }
+
+    /** E.g. "2 reproduced, 1 contradicted, 5 inconclusive, 0 not testable here, 0 not measured". */
     static String count(List<Claim> claims) {
         return Arrays.stream(Verdict.values())
                 .map(v -> claims.stream().filter(c -> c.verdict() == v).count() + " " + v)

@@ -101,7 +101,7 @@ final class ElidedPlacementSection extends ClaimSection {
                     + " bucket is at or above round-robin's (the whole 95% interval at or above 1.00×).";
             case INCONCLUSIVE -> "composition is not shown to help elision: the 95% interval spans 1.00× or there"
                     + " are too few rounds for one.";
-            case NOT_MEASURED -> "not measured.";
+            case NOT_TESTABLE, NOT_MEASURED -> verdict + ".";
         };
     }
 
@@ -113,7 +113,7 @@ final class ElidedPlacementSection extends ClaimSection {
                     + " round-robin (the whole 95% interval below 1.00×); whatever elision gains is smaller than"
                     + " what the executor's placement costs.";
             case INCONCLUSIVE -> "not shown either way: the 95% interval spans 1.00× or there are too few rounds.";
-            case NOT_MEASURED -> "not measured.";
+            case NOT_TESTABLE, NOT_MEASURED -> verdict + ".";
         };
     }
 
@@ -126,7 +126,7 @@ final class ElidedPlacementSection extends ClaimSection {
                     + " run at once, differs between the executors.";
             case INCONCLUSIVE -> "the prediction is neither confirmed nor refuted: the 95% interval crosses the band"
                     + " [0.50×, 2.00×] or there are too few rounds.";
-            case NOT_MEASURED -> "not measured.";
+            case NOT_TESTABLE, NOT_MEASURED -> verdict + ".";
         };
     }
 

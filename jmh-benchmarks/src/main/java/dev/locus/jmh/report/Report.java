@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * The report step of the main job's benchmarks: reads the JMH JSON results and writes
  * {@code REPORT.md} with one table per figure of paper 002's §5 (Figures 3–9), the §5.4 claims
  * checked against the data, and a PNG chart per figure shaped like the paper's; then a part on
- * papers 004 and 001 (the oversubscription suite) with issue 7's claim per workload, tables of
+ * papers 004 and 001 (the oversubscription suite) with their claim per workload, tables of
  * commit rates and abort ratios, and a chart per workload; then, where the results have elision
  * rows, a part on paper 003 with issue 6's two questions, ops/s and ratios to lock-only per
  * workload, and a chart per workload; then, where the results have Toggle rows, a part on paper
@@ -157,7 +157,7 @@ public final class Report {
         console.println();
         console.print(markdown.summaryTable());
         console.println();
-        console.println("Issue 7 (papers 004 and 001), does LUTS keep its 2-thread throughput at 64 threads?");
+        console.println("Papers 004 and 001, does LUTS keep its throughput beyond the cores?");
         console.println();
         console.print(oversubscription.claimsTable());
         console.println();

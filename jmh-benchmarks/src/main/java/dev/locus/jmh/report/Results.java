@@ -3,6 +3,7 @@ package dev.locus.jmh.report;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -29,15 +30,17 @@ final class Results {
     private final ToggleStmResults toggleStm;
     private final ElidedPlacementResults elidedPlacement;
     private final List<String> settings;
+    private final OptionalInt processors;
 
     /**
      * @param settings the distinct JMH settings of the rows, each in words
+     * @param processors the processors of the machine that ran them, if recorded
      * @throws IllegalArgumentException if a cell is measured twice
      */
     Results(List<DictionaryMeasurement> dictionary, List<OverheadMeasurement> overhead,
             List<OversubscriptionMeasurement> oversubscription, List<ElisionMeasurement> elision,
             List<ToggleMeasurement> toggle, List<PeerMeasurement> peers, List<ToggleStmMeasurement> toggleStm,
-            List<ElidedPlacementMeasurement> elidedPlacement, List<String> settings) {
+            List<ElidedPlacementMeasurement> elidedPlacement, List<String> settings, OptionalInt processors) {
         this.dictionary = List.copyOf(dictionary);
         this.overhead = List.copyOf(overhead);
         this.oversubscription = new OversubscriptionResults(oversubscription);
@@ -47,6 +50,7 @@ final class Results {
         this.toggleStm = new ToggleStmResults(toggleStm);
         this.elidedPlacement = new ElidedPlacementResults(elidedPlacement);
         this.settings = List.copyOf(settings);
+        this.processors = processors;
         requireUnique(this.dictionary, m -> m.structure().method() + ", " + m.distribution() + ", "
                 + m.executor() + ", " + m.workers() + " workers");
         requireUnique(this.overhead, m -> "overhead, " + m.executor() + ", " + m.workers() + " workers");
@@ -55,6 +59,14 @@ final class Results {
     boolean isEmpty() {
         return dictionary.isEmpty() && overhead.isEmpty() && oversubscription.isEmpty() && elision.isEmpty()
                 && toggle.isEmpty() && peers.isEmpty() && toggleStm.isEmpty() && elidedPlacement.isEmpty();
+    }
+
+    /**
+     * The processors of the machine that ran the benchmarks ({@link RunFacts#processors}): a claim
+     * about more workers or threads than cores can be tested only where there are that many.
+     */
+    OptionalInt processors() {
+        return processors;
     }
 
     /** The elided-placement suite's measurements (issue 17, item 3(b)). */

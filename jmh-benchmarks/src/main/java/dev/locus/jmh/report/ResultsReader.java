@@ -154,7 +154,7 @@ final class ResultsReader {
         }
         try {
             return new Results(dictionary, overhead, oversubscription, elision, toggle, peers, toggleStm,
-                    elidedPlacement, new ArrayList<>(settings));
+                    elidedPlacement, new ArrayList<>(settings), RunFacts.besides(json).processors());
         } catch (IllegalArgumentException e) {
             throw new IOException(json + ": " + e.getMessage(), e);
         }

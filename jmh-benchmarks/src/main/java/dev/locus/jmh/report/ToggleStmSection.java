@@ -104,7 +104,7 @@ final class ToggleStmSection extends ClaimSection {
             case INCONCLUSIVE -> "composition is not shown to help: in at least one cell the 95% interval spans"
                     + " 1.00× or there are too few rounds for one (the rows marked \"spans\" or \"no interval\"),"
                     + " and in none is it wholly below.";
-            case NOT_MEASURED -> "not measured.";
+            case NOT_TESTABLE, NOT_MEASURED -> verdict + ".";
         };
     }
 

@@ -159,13 +159,54 @@ class ClaimsTest {
     }
 
     @Test
-    void claimFourSaysWhenTheRunStoppedShortOfThePapersWorkers() throws IOException {
+    void claimFourReadsNoWorkerCountOfSixOrFewer() throws IOException {
         Claim claim = Claims.adaptiveBeatsRoundRobinOnExponentialSortedList(read(json -> json
                 .dictionary("sortedList", "exponential", "roundRobin", 4, RR)
                 .dictionary("sortedList", "exponential", "adaptive", 4, 1.0 * RR)));
 
-        assertEquals(Verdict.CONTRADICTED, claim.verdict());
-        assertTrue(claim.measured().endsWith(" at 4 workers (the paper's gap is above 6 workers)"), claim.measured());
+        assertEquals(Verdict.NOT_MEASURED, claim.verdict());
+        assertEquals("not measured: adaptive and roundRobin on sortedList/exponential at more than 6 workers",
+                claim.measured());
+    }
+
+    @Test
+    void onTwoCoresTheClaimsAboutMoreWorkersAreNotTestableAndTheOthersReadTwo() throws IOException {
+        Results results = read(new JmhJson().processors(2).inRounds(3, 0.01, json -> {
+            uniformHashTable(1.3, 0.9).accept(json);
+            json.dictionary("hashTable", "exponential", "fixedRange", 1, RR)
+                    .dictionary("hashTable", "exponential", "adaptive", 1, RR)
+                    .dictionary("hashTable", "exponential", "fixedRange", 4, RR)
+                    .dictionary("hashTable", "exponential", "adaptive", 4, 3 * RR)
+                    .dictionary("sortedList", "exponential", "roundRobin", 8, RR)
+                    .dictionary("sortedList", "exponential", "adaptive", 8, 1.3 * RR);
+        }));
+
+        Claim scaling = Claims.fixedStopsScalingOnExponential(results, Structure.HASH_TABLE);
+        assertEquals(Verdict.NOT_TESTABLE, scaling.verdict(), scaling.measured());
+        assertEquals("not testable here: the claim is about more than 2 workers, each on a core, and this machine has"
+                + " 2 processors", scaling.measured());
+        assertEquals(Verdict.NOT_TESTABLE, Claims.adaptiveBeatsRoundRobinOnExponentialSortedList(results).verdict());
+        Claim fixed = Claims.fixedBeatsRoundRobinOnUniformHashTable(results);
+        assertEquals(Verdict.REPRODUCED, fixed.verdict(), "4 workers, where fixed loses, time-slice: " + fixed.measured());
+        Claim best = Claims.adaptiveBestOrTiedBest(read(new JmhJson().processors(2)
+                .inRounds(3, 0.01, paperExecutorsOnTheHashTable("exponential", 4, 0.5))));
+        assertEquals(Verdict.REPRODUCED, best.verdict(), "adaptive's loss at 4 workers is not read: " + best.measured());
+    }
+
+    @Test
+    void withMoreCoresTheClaimsReadEveryWorkerCountTheyHaveCoresFor() throws IOException {
+        Results results = read(new JmhJson().processors(16).inRounds(3, 0.01, json -> {
+            uniformHashTable(1.3, 0.9).accept(json);
+            json.dictionary("sortedList", "exponential", "roundRobin", 8, RR)
+                    .dictionary("sortedList", "exponential", "adaptive", 8, 1.3 * RR)
+                    .dictionary("sortedList", "exponential", "roundRobin", 32, RR)
+                    .dictionary("sortedList", "exponential", "adaptive", 32, 0.5 * RR);
+        }));
+
+        assertEquals(Verdict.CONTRADICTED, Claims.fixedBeatsRoundRobinOnUniformHashTable(results).verdict());
+        Claim gap = Claims.adaptiveBeatsRoundRobinOnExponentialSortedList(results);
+        assertEquals(Verdict.REPRODUCED, gap.verdict(), "32 workers on 16 processors are not read: " + gap.measured());
+        assertTrue(gap.measured().endsWith("3 rounds at 8 workers"), gap.measured());
     }
 
     /** fixedRange at {@code atTwo} and {@code atFour} times roundRobin on the uniform hash table. */

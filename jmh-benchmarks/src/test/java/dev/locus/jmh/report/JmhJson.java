@@ -33,6 +33,8 @@ final class JmhJson {
     private static final int PRODUCERS = 4;
 
     private final JsonArray rows = new JsonArray();
+    /** The processors {@link #write} records in {@code run.properties}; none if 0. */
+    private int processors;
 
     /** A DictionaryBenchmark row: throughput txn/s and contention instances/s. */
     JmhJson dictionary(String structure, String distribution, String executor, int workers, double throughput,
@@ -221,7 +223,17 @@ final class JmhJson {
     }
 
     /** Writes {@code jmh-results.json} into {@code directory}. */
+    /** Makes {@link #write} record that the machine had {@code count} processors, as the runner does. */
+    JmhJson processors(int count) {
+        this.processors = count;
+        return this;
+    }
+
     Path write(Path directory) throws IOException {
+        if (processors > 0) {
+            Files.writeString(directory.resolve(RunFacts.FILE_NAME), RunFacts.PROCESSORS + "=" + processors + "\n",
+                    StandardCharsets.UTF_8);
+        }
         return Files.writeString(directory.resolve("jmh-results.json"), json(), StandardCharsets.UTF_8);
     }
 
