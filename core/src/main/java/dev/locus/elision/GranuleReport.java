@@ -21,14 +21,19 @@ public record GranuleReport(String lock, String context, long executions, double
         Map<Mode, ModeReport> modes, long htmFailuresLockHeld, String policy) {
 
     /**
-     * One mode's part of a row.
+     * One mode's part of a row. The timed counts are exact, unlike the estimated attempts and
+     * successes: with them, two reports of the same granule give the mean time of the attempts
+     * between them, (mean₂ × timed₂ − mean₁ × timed₁) ÷ (timed₂ − timed₁).
      *
      * @param attempts attempts in this mode
      * @param successes attempts that completed the critical section
      * @param meanSuccessNanos mean time of a successful attempt
      * @param meanFailureNanos mean time of a failed attempt
+     * @param timedSuccesses the successful attempts timed, of which {@code meanSuccessNanos} is the mean
+     * @param timedFailures the failed attempts timed, of which {@code meanFailureNanos} is the mean
      */
-    public record ModeReport(long attempts, long successes, double meanSuccessNanos, double meanFailureNanos) {
+    public record ModeReport(long attempts, long successes, double meanSuccessNanos, double meanFailureNanos,
+            long timedSuccesses, long timedFailures) {
     }
 
     public GranuleReport {
@@ -40,7 +45,7 @@ public record GranuleReport(String lock, String context, long executions, double
         for (Mode mode : Mode.values()) {
             ModeStats s = g.stats(mode);
             modes.put(mode, new ModeReport(s.attempts(), s.successes(), s.successTime.meanNanos(),
-                    s.failureTime.meanNanos()));
+                    s.failureTime.meanNanos(), s.successTime.samples(), s.failureTime.samples()));
         }
         return new GranuleReport(g.lock.label(), g.context.path(), g.executions(), g.executionTime.meanNanos(),
                 modes, g.htmFailuresLockHeld.get(), g.lock.policy().describe(g));

@@ -1,9 +1,14 @@
 package dev.locus.jmh;
 
+import dev.locus.elision.ElisionReport;
+import dev.locus.elision.GranuleReport;
+import dev.locus.elision.Mode;
 import dev.locus.jmh.hashmap.ByteValueMap;
 import dev.locus.jmh.hashmap.Implementation;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
@@ -11,6 +16,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * Paper 003 §5.1 (Figures 2 and 3): operations/s on the HashMap of 1,024 buckets under each
@@ -32,6 +38,16 @@ public class ElisionBenchmark extends BenchmarkDefaults {
      *   half full, some two keys per bucket. Each JMH thread draws its keys and operations from
      *   its own random stream; a thread's buffers are its own, so the only sharing is the map's.
      *   The score is operations/s over all threads.
+     *
+     *   getOnly also reports, as auxiliary counters (AttemptTimes), ALE's own timing of get's
+     *   successful attempts in LOCK and SWOPT mode during each iteration: what paper 003's
+     *   Figure 2(b) shows beside the throughput of Figure 2(a), "data collected by the library".
+     *   ALE times about 1 in 128 executions, attempt by attempt, and keeps a sum and a count per
+     *   mode; the counters are the sampled nanoseconds and the count of timed successes between
+     *   the lock's reports at the iteration's start and end, so their quotient is the mean time
+     *   of a successful attempt in that iteration (warm-up iterations apart). Only JMH's thread 0
+     *   reports, since the lock's counts are all threads'; the reports are read outside the
+     *   measured loop.
      *
      *   Threads come from JMH (-t), not from a @Param: JMH then measures every thread's
      *   operations and starts them together. The report reads the count from the result's
@@ -59,7 +75,7 @@ public class ElisionBenchmark extends BenchmarkDefaults {
     static final int MIXED_VALUE_SIZE = 1024;
 
     @Benchmark
-    public boolean getOnly(GetOnly table, Caller caller) {
+    public boolean getOnly(GetOnly table, Caller caller, AttemptTimes times) {
         return caller.view(table.map).get(caller.random.nextInt(GET_ONLY_KEYS), caller.into);
     }
 
@@ -110,6 +126,63 @@ public class ElisionBenchmark extends BenchmarkDefaults {
                 if (map.insert(random.nextInt(MIXED_KEYS), value)) {
                     present++;
                 }
+            }
+        }
+    }
+
+    /**
+     * ALE's timing of get's successful attempts in LOCK and SWOPT mode over one iteration, from the
+     * map's lock report (paper 003 Figure 2(b)'s SuccLock and SuccSWOpt): the nanoseconds of the
+     * timed ones and their count, each per second as JMH writes an operations counter, so that
+     * {@code lockSuccessNanos ÷ lockTimedSuccesses} is the mean time of a successful LOCK attempt.
+     * Zero for maps without ALE and for modes a policy does not use.
+     */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    public static class AttemptTimes {
+
+        public long lockSuccessNanos;
+        public long lockTimedSuccesses;
+        public long swoptSuccessNanos;
+        public long swoptTimedSuccesses;
+
+        private boolean reports;
+        private long[] start;
+
+        @Setup(Level.Iteration)
+        public void start(GetOnly table, ThreadParams thread) {
+            reports = thread.getThreadIndex() == 0;
+            start = reports ? timed(table.map) : null;
+        }
+
+        /** Set after JMH zeroes the counters, which it does after the iteration's set-up. */
+        @TearDown(Level.Iteration)
+        public void stop(GetOnly table) {
+            if (reports) {
+                long[] end = timed(table.map);
+                lockSuccessNanos = end[0] - start[0];
+                lockTimedSuccesses = end[1] - start[1];
+                swoptSuccessNanos = end[2] - start[2];
+                swoptTimedSuccesses = end[3] - start[3];
+            }
+        }
+
+        /** get's sampled success nanoseconds and timed successes in LOCK, then SWOPT mode, so far. */
+        static long[] timed(ByteValueMap map) {
+            long[] timed = new long[4];
+            map.elisionReport().map(ElisionReport::rows).orElse(List.of()).stream()
+                    .filter(row -> row.context().equals("get"))
+                    .forEach(row -> {
+                        add(timed, 0, row.mode(Mode.LOCK));
+                        add(timed, 2, row.mode(Mode.SWOPT));
+                    });
+            return timed;
+        }
+
+        private static void add(long[] timed, int at, GranuleReport.ModeReport mode) {
+            if (mode.timedSuccesses() > 0) {
+                timed[at] += Math.round(mode.meanSuccessNanos() * mode.timedSuccesses());
+                timed[at + 1] += mode.timedSuccesses();
             }
         }
     }

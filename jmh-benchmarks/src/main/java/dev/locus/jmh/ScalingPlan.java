@@ -25,14 +25,15 @@ import org.openjdk.jmh.runner.options.Options;
  *   (2 is the report's base for a retention) under basic, LUTS and CTLUTS: 60 cells, 20 claimed,
  *   100 runs, and five 4.5 s warm-up runs.
  *   <li>Paper 000 §4: Figure 3(a) at 4, 8 and 16 workers, round-robin and Toggle over DomLock, each
- *   mix (18 cells); Figure 3(b) at the same workers, round-robin and Toggle (6); Figure 5 at 16
- *   workers (6): 30 cells, 28 claimed, 86 runs of 0.9 s, and two 4.5 s warm-up runs.
+ *   mix (18 cells); Figure 3(b) at 1 worker (its claim's speedups' base) and the same workers,
+ *   round-robin and Toggle (8); Figure 5 at 16 workers (6): 32 cells, 30 claimed, 92 runs of 0.9 s,
+ *   and two 4.5 s warm-up runs.
  * </ul>
  *
  * <p>Projected time ({@link #projected}): the iterations' own time plus {@link #SETUP} per run
  * for JMH's set-up and tear-down (JMH's own work measured 0.18 s per run on two cores, so half a
- * second is generous): 138 × 1.5 + 3 × 5 = 222 s, 100 × 1.5 + 5 × 5 = 175 s, 86 × 1.4 + 2 × 5 =
- * 130.4 s; 527.4 s in all, 8 min 47 s, under {@link #BUDGET} with a minute left for the JVM,
+ * second is generous): 138 × 1.5 + 3 × 5 = 222 s, 100 × 1.5 + 5 × 5 = 175 s, 92 × 1.4 + 2 × 5 =
+ * 138.8 s; 535.8 s in all, 8 min 56 s, under {@link #BUDGET} with a minute left for the JVM,
  * building the Toggle suite's 2.4M-element XML document once, and the report. The 8-worker
  * dictionary cells were left out to fit the rounds: 4 and 16 workers still show the curve.
  * Before the rounds, on two cores with the runtime of {@code scripts/device-scaling.sh}, 69 of the

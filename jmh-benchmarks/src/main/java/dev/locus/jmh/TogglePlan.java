@@ -14,7 +14,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * most workers (the paper runs them at 16 threads), capped at 16 for Figure 5, whose per-worker
  * counters stop there.
  *
- * <p>Quick profile (workers 1 and 2; 78 cells, the 22 its claims read in three rounds, 122
+ * <p>Quick profile (workers 1 and 2; 78 cells, the 24 its claims read in three rounds, 126
  * runs and two warm-up runs, about two minutes on two cores): Figure 3(a) with round-robin under each of the five lock managers and Toggle + DomLock;
  * 3(b) with round-robin and Toggle over DomLock, and Toggle's scheduler-exclusive mode; the sweeps
  * with round-robin and Toggle over DomLock, 5 skewness values, 5 task sizes and 5 hierarchy sizes;
@@ -92,9 +92,10 @@ final class TogglePlan {
     }
 
     /**
-     * Whether issue 5's claims read this run: round-robin and Toggle over DomLock on STMBench7,
-     * the XML hierarchy and the hierarchy sizes with 2 workers or more, and Toggle with stealing
-     * on and off on Figure 5.
+     * Whether issue 5's claims read this run: round-robin and Toggle over DomLock on STMBench7 and
+     * the hierarchy sizes with 2 workers or more, on the XML hierarchy at every worker count (its
+     * claim divides each speedup by the 1-worker cell), and Toggle with stealing on and off on
+     * Figure 5.
      */
     static boolean claimed(Reproduce.Run run) {
         String method = run.method().substring(run.method().indexOf('.') + 1);
@@ -102,8 +103,8 @@ final class TogglePlan {
         boolean domLock = DOM_LOCK.equals(run.params().get("lockManager"));
         boolean compared = domLock && (scheduler.equals(ROUND_ROBIN) || scheduler.equals(TOGGLE));
         return run.method().startsWith(BENCHMARK) && switch (method) {
-            case "stmBench7", "xml", "hierarchySize" -> compared
-                    && Integer.parseInt(run.params().get("workers")) >= 2;
+            case "stmBench7", "hierarchySize" -> compared && Integer.parseInt(run.params().get("workers")) >= 2;
+            case "xml" -> compared;
             case "stealing" -> domLock && (scheduler.equals(TOGGLE) || scheduler.equals(NO_STEAL));
             default -> false;
         };
@@ -111,7 +112,8 @@ final class TogglePlan {
 
     /**
      * The scaling profile's runs ({@link ScalingPlan}): after the warm-up runs at the most workers,
-     * Figure 3(a) and 3(b) with round-robin and Toggle over DomLock at each of {@code workers}, and
+     * Figure 3(a) with round-robin and Toggle over DomLock at each of {@code workers}, Figure 3(b)
+     * likewise at 1 worker, the base of its claim's speedups, and at each of {@code workers}, and
      * Figure 5 at the most workers, capped at {@link #MOST_COUNTED_WORKERS}.
      */
     static List<Reproduce.Run> scaling(List<Integer> workers) {
@@ -124,7 +126,9 @@ final class TogglePlan {
                 runs.add(run("stmBench7", TOGGLE, DOM_LOCK, w, Map.of("mix", mix), false));
             }
         }
-        for (int w : workers) {
+        List<Integer> xmlWorkers = new ArrayList<>(workers.contains(1) ? List.of() : List.of(1));
+        xmlWorkers.addAll(workers);
+        for (int w : xmlWorkers) {
             for (String scheduler : List.of(ROUND_ROBIN, TOGGLE)) {
                 runs.add(run("xml", scheduler, DOM_LOCK, w, Map.of("scale", XML_SCALE), false));
             }

@@ -1,5 +1,8 @@
 package dev.locus.jmh.hashmap;
 
+import dev.locus.elision.ElisionReport;
+import java.util.Optional;
+
 /**
  * The HashMap of paper 003 §3: keys to values of one fixed size, {@link #valueSize()} bytes (4 B
  * to 4 KB). Every implementation is safe for concurrent use; they differ in how they synchronize,
@@ -50,6 +53,11 @@ public interface ByteValueMap extends AutoCloseable {
      */
     default ByteValueMap forCaller() {
         return this;
+    }
+
+    /** ALE's report of the map's lock, for the maps built on an ElidableLock; empty for the others. */
+    default Optional<ElisionReport> elisionReport() {
+        return Optional.empty();
     }
 
     /** Frees what the map holds outside the Java heap; a no-op for maps that hold nothing there. */

@@ -3,6 +3,7 @@ package dev.locus.jmh.hashmap;
 import dev.locus.elision.CriticalSection;
 import dev.locus.elision.ElidableLock;
 import dev.locus.elision.ElisionReport;
+import java.util.Optional;
 
 /**
  * A {@link ByteValueMap} whose one lock is an {@link ElidableLock}: every operation is one of its
@@ -70,6 +71,11 @@ abstract class ElidedHashMap extends CheckedMap {
         return lock.report();
     }
 
+    @Override
+    public final Optional<ElisionReport> elisionReport() {
+        return Optional.of(report());
+    }
+
     /** get's body under the lock. */
     abstract boolean getLocked(Operation op);
 
@@ -134,6 +140,11 @@ abstract class ElidedHashMap extends CheckedMap {
         @Override
         boolean checkedRemove(int key) {
             return map.remove.call(op.with(key, null));
+        }
+
+        @Override
+        public Optional<ElisionReport> elisionReport() {
+            return map.elisionReport();
         }
     }
 }

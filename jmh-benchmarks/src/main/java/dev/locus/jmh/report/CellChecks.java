@@ -50,6 +50,12 @@ final class CellChecks {
                 + lowest.ratio + " (" + lowest.cell + ")";
     }
 
+    /** The highest ratio and its cell, e.g. "2.93× [2.71, 3.17], 3 rounds (getOnly 4 B, 2 threads)". */
+    String highest() {
+        Check highest = checks.stream().max(Comparator.comparingDouble(c -> c.ratio.estimate())).orElseThrow();
+        return highest.ratio + " (" + highest.cell + ")";
+    }
+
     private long count(Outcome outcome) {
         return checks.stream().filter(c -> c.outcome == outcome).count();
     }

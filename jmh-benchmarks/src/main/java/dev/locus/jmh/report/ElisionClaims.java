@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * Issue 6's two closing questions on paper 003 §5.1, computed from the elision suite's
- * measurements: is the adaptive policy within 5% of the best static policy in every cell, and how
- * far does SWOPT get above the lock on get-only?
+ * measurements: is the adaptive policy within 5% of the best static policy in every cell, and is a
+ * successful SWOPT attempt faster than one holding the lock on get-only?
  */
 final class ElisionClaims {
 
@@ -18,9 +18,21 @@ final class ElisionClaims {
      *   that is of the best; the claim holds if it is within in every cell where adaptive and a
      *   static policy were both measured. Without adaptive rows the claim is not measured.
      *
-     *   SWOPT over LOCK is static SWOPT Y=10's ops/s over lock-only's (paper 003's Instrumented)
-     *   in each get-only cell, per value size and thread count; it is "above" where the ratio is
-     *   at least ABOVE. The 5% margins are paper 002's claims' (Claims.MARGIN).
+     *   SWOPT over LOCK compares what the paper's "up to three times faster" compares: the time of
+     *   a successful attempt in each mode, as the library records it (Figure 2(b): "the average
+     *   time of a trial in that category"), Static-All-10:10's SuccSWOpt against Static-HL-10's
+     *   SuccLock. Here, without HTM, those are SWOPT_10's successful SWOPT attempts and
+     *   LOCK_ONLY's (the paper's Instrumented) LOCK attempts, each ALE's mean over its sampled
+     *   executions in the measured iteration (ElisionBenchmark.AttemptTimes), per round. The
+     *   ratio LOCK attempt ÷ SWOPT attempt, paired by round, is "faster" where at least ABOVE, in
+     *   every get-only cell; the claim shows the highest beside the paper's 3×, an "up to".
+     *   Throughput, SWOPT_10 ÷ LOCK_ONLY in ops/s, is not the same thing: it also counts what an
+     *   operation costs outside its critical section (JMH's loop, the key's draw), which dilutes
+     *   the ratio, and it is what the report's tables show. The attempt times include ALE's own
+     *   bookkeeping on the sampled path and half of a clock reading (SampledTimer), alike in
+     *   both modes, which also pulls the ratio towards 1. Results older than the counters have
+     *   no attempt times: the claim is then not measured, with the throughput ratio for context.
+     *   The 5% margins are paper 002's claims' (Claims.MARGIN).
      *
      *   Every ratio is a Ratio over paired rounds with its 95% interval; a claim is reproduced
      *   if every cell's interval lies on the claim's side of the threshold, contradicted if any
@@ -40,7 +52,7 @@ final class ElisionClaims {
 
     /** Adaptive is within the best static policy if at least this fraction of it. */
     static final double WITHIN = 0.95;
-    /** SWOPT is above LOCK if its ratio is at least this. */
+    /** A successful SWOPT attempt is faster than a LOCK one if LOCK's time over SWOPT's is at least this. */
     static final double ABOVE = 1.05;
 
     private ElisionClaims() {
@@ -73,22 +85,41 @@ final class ElisionClaims {
     }
 
     static Claim swoptAboveLock(ElisionResults results) {
-        String claim = "SWOPT gets above LOCK on get-only";
-        String paper = "a successful SWOpt attempt up to 3× faster than one in Lock mode (003 §5.1, Figure 2(b))";
-        CellChecks checks = new CellChecks();
+        String claim = "A successful SWOPT attempt is faster than a LOCK one on get-only";
+        String paper = "a successful SWOpt attempt up to 3× faster than one in Lock mode, from the library's"
+                + " per-attempt times (003 §5.1, Figure 2(b))";
+        CellChecks times = new CellChecks();
+        CellChecks throughput = new CellChecks();
         for (ElisionWorkload workload : results.workloads()) {
             if (workload.isGetOnly()) {
                 for (int threads : results.threads(workload)) {
-                    Ratio ratio = Ratio.of(results.rounds(workload, Names.SWOPT_10, threads),
+                    Ratio faster = lockOverSwoptAttempt(results, workload, threads);
+                    times.add(cell(workload, threads), faster, Outcome.atLeast(faster, ABOVE));
+                    Ratio ops = Ratio.of(results.rounds(workload, Names.SWOPT_10, threads),
                             results.rounds(workload, Names.LOCK_ONLY, threads));
-                    checks.add(cell(workload, threads), ratio, Outcome.atLeast(ratio, ABOVE));
+                    throughput.add(cell(workload, threads), ops, Outcome.atLeast(ops, ABOVE));
                 }
             }
         }
-        if (checks.isEmpty()) {
-            return Claim.notMeasured(claim, paper, Names.SWOPT_10 + " and " + Names.LOCK_ONLY + " on getOnly");
+        if (times.isEmpty()) {
+            return Claim.notMeasured(claim, paper, "ALE's attempt times of " + Names.LOCK_ONLY + " and "
+                    + Names.SWOPT_10 + " on getOnly (its lockSuccessNanos and swoptSuccessNanos counters)"
+                    + (throughput.isEmpty() ? "" : "; for context, not the paper's measure: ops/s SWOPT_10 ÷"
+                            + " LOCK_ONLY, " + throughput.summary()));
         }
-        return new Claim(claim, paper, "SWOPT_10 ÷ LOCK_ONLY, " + checks.summary(), checks.verdict());
+        return new Claim(claim, paper, "time of LOCK_ONLY's successful LOCK attempt ÷ SWOPT_10's successful SWOPT"
+                + " attempt, ALE's sampled means, " + times.summary() + "; highest " + times.highest()
+                + " against the paper's up to 3×; ops/s SWOPT_10 ÷ LOCK_ONLY, for context, " + throughput.summary(),
+                times.verdict());
+    }
+
+    /**
+     * How many times longer LOCK_ONLY's successful LOCK attempt of get takes than SWOPT_10's
+     * successful SWOPT attempt, in one cell, paired by round; not measured without ALE's times.
+     */
+    static Ratio lockOverSwoptAttempt(ElisionResults results, ElisionWorkload workload, int threads) {
+        return Ratio.of(results.lockAttemptNanos(workload, Names.LOCK_ONLY, threads),
+                results.swoptAttemptNanos(workload, Names.SWOPT_10, threads));
     }
 
     /** Static SWOPT Y=10's ops/s over lock-only's in one cell; NaN unless both were measured. */

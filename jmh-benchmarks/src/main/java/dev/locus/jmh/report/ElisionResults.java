@@ -37,6 +37,17 @@ final class ElisionResults {
         return find(workload, implementation, threads).map(ElisionMeasurement::rounds).orElse(Rounds.NONE);
     }
 
+    /** ALE's mean time of a successful LOCK attempt of get in each round; none if not recorded. */
+    Rounds lockAttemptNanos(ElisionWorkload workload, String implementation, int threads) {
+        return find(workload, implementation, threads).map(ElisionMeasurement::lockAttemptNanos).orElse(Rounds.NONE);
+    }
+
+    /** ALE's mean time of a successful SWOPT attempt of get in each round; none if not recorded. */
+    Rounds swoptAttemptNanos(ElisionWorkload workload, String implementation, int threads) {
+        return find(workload, implementation, threads).map(ElisionMeasurement::swoptAttemptNanos)
+                .orElse(Rounds.NONE);
+    }
+
     /** Operations/s in one cell; NaN if not measured. */
     double opsPerSecond(ElisionWorkload workload, String implementation, int threads) {
         return find(workload, implementation, threads).map(ElisionMeasurement::opsPerSecond).orElse(Double.NaN);

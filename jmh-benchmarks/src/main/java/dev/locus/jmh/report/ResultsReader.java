@@ -226,7 +226,25 @@ final class ResultsReader {
             };
             return valueSize < 0 ? Optional.empty() : Optional.of(new ElisionMeasurement(
                     new ElisionWorkload(method, valueSize), param("implementation"), threads(),
-                    mean(), error(), primaryRounds()));
+                    mean(), error(), primaryRounds(),
+                    quotient(secondaryRounds("lockSuccessNanos"), secondaryRounds("lockTimedSuccesses")),
+                    quotient(secondaryRounds("swoptSuccessNanos"), secondaryRounds("swoptTimedSuccesses"))));
+        }
+
+        /**
+         * {@code sums} over {@code counts} round by round, such as nanoseconds per timed attempt (both
+         * per second, which divides out); none unless both have every round and each count is positive.
+         */
+        private static Rounds quotient(Rounds sums, Rounds counts) {
+            if (sums.isEmpty() || sums.count() != counts.count()
+                    || counts.values().stream().anyMatch(count -> !(count > 0))) {
+                return Rounds.NONE;
+            }
+            List<Double> quotients = new ArrayList<>();
+            for (int i = 0; i < sums.count(); i++) {
+                quotients.add(sums.values().get(i) / counts.values().get(i));
+            }
+            return new Rounds(quotients);
         }
 
         /** A ToggleBenchmark row: every param, and every auxiliary counter by name. */

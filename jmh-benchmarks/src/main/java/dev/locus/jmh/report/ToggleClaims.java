@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * The closing claims of issue 5 on paper 000 §4, computed from the Toggle suite's measurements:
- * Toggle 16% above round-robin on the XML hierarchy, Toggle + DomLock above DomLock alone, and
+ * Toggle scaling 16% better than round-robin on the XML hierarchy, Toggle + DomLock above DomLock alone, and
  * task stealing paying off only under skew.
  */
 final class ToggleClaims {
@@ -22,9 +22,15 @@ final class ToggleClaims {
      *   group, x value): round-robin + DomLock, the paper's baseline (STMBench7's threads picking
      *   operations from a common pool, §4.1), or Toggle + DomLock with stealing off.
      *
-     *   XML: the ratio toggle ÷ roundRobin at the most workers measured for the largest
-     *   document, where round-robin "fails to scale due to lock-contention": at least
-     *   PAPER_XML_GAIN.
+     *   XML: Toggle's speedup from 1 worker to the most measured for the largest document over
+     *   round-robin's, (toggle_N ÷ toggle_1) ÷ (roundRobin_N ÷ roundRobin_1), paired by round: at
+     *   least PAPER_XML_GAIN. It equals toggle ÷ roundRobin at N over the same ratio at 1 worker,
+     *   where there is nothing to schedule: a plain toggle ÷ roundRobin at N would also count what
+     *   the two configurations cost per task apart from scheduling (toggle was already 1.12×
+     *   round-robin at 1 worker in docs/results' quick run), which is not the paper's claim that Toggle
+     *   "scales well with the number of threads whereas round-robin fails to scale due to
+     *   lock-contention". The paper does not say which thread count its 16% is at; read as a
+     *   scheduling gain it is this ratio of speedups at the most workers.
      *
      *   Above DomLock: the same ratio in every cell of Figures 3(a) and 6(a) with at least two
      *   workers (one worker runs every task in turn under either scheduler, so there is nothing to
@@ -50,7 +56,10 @@ final class ToggleClaims {
      *   under skew), §4.5 ("Toggle consistently outperforms DomLock"); issue 5, "Must show — JMH".
      */
 
-    /** Paper 000 §4.2's gain of Toggle over round-robin on the tree-bank hierarchy. */
+    /**
+     * Paper 000 §4.2's gain of Toggle over round-robin on the tree-bank hierarchy, read as the
+     * ratio of their speedups from 1 worker.
+     */
     static final double PAPER_XML_GAIN = 1.16;
     /** Above or below at this distance from 1, tied within it. */
     static final double MARGIN = 0.05;
@@ -66,27 +75,37 @@ final class ToggleClaims {
     }
 
     static Claim toggleAboveRoundRobinOnXml(ToggleResults results) {
-        String claim = "Toggle at least 16% above round-robin on the XML hierarchy";
-        String paper = "16% more throughput than fair round-robin, which fails to scale (000 §4.2, Fig. 3(b))";
+        String claim = "Toggle scales at least 16% better than round-robin on the XML hierarchy";
+        String paper = "16% more throughput than fair round-robin, which fails to scale (000 §4.2, Fig. 3(b));"
+                + " here Toggle's speedup from 1 worker over round-robin's, so that what each costs per task at 1"
+                + " worker, where there is nothing to schedule, does not count as scheduling";
         List<String> groups = results.groups(ToggleFigure.XML);
         String largest = groups.stream()
                 .max(Comparator.comparingDouble(g -> Double.parseDouble(results.param(ToggleFigure.XML, g, "scale"))))
                 .orElse(null);
         int workers = largest == null ? 0 : mostWorkers(results, ToggleFigure.XML, largest, Names.ROUND_ROBIN_DOM_LOCK);
-        if (workers == 0) {
+        boolean oneWorker = largest != null && results.pairedRatio(ToggleFigure.XML, largest, Names.TOGGLE_DOM_LOCK,
+                Names.ROUND_ROBIN_DOM_LOCK, 1).isMeasured();
+        if (workers < 2 || !oneWorker) {
             return Claim.notMeasured(claim, paper, Names.TOGGLE_DOM_LOCK + " and " + Names.ROUND_ROBIN_DOM_LOCK
-                    + " on xml");
+                    + " on xml at 1 worker and at more, for the largest document");
         }
-        Ratio ratio = results.pairedRatio(ToggleFigure.XML, largest, Names.TOGGLE_DOM_LOCK,
-                Names.ROUND_ROBIN_DOM_LOCK, workers);
+        Rounds toggleOne = results.rounds(ToggleFigure.XML, largest, Names.TOGGLE_DOM_LOCK, 1);
+        Rounds toggleMost = results.rounds(ToggleFigure.XML, largest, Names.TOGGLE_DOM_LOCK, workers);
+        Rounds roundRobinOne = results.rounds(ToggleFigure.XML, largest, Names.ROUND_ROBIN_DOM_LOCK, 1);
+        Rounds roundRobinMost = results.rounds(ToggleFigure.XML, largest, Names.ROUND_ROBIN_DOM_LOCK, workers);
+        Ratio gain = Ratio.of(List.of(toggleMost, roundRobinOne), List.of(toggleOne, roundRobinMost));
         List<String> all = new ArrayList<>();
         for (int w : results.xs(ToggleFigure.XML, largest)) {
             all.add(w + ": " + Format.ratio(results.ratio(ToggleFigure.XML, largest, Names.TOGGLE_DOM_LOCK,
                     Names.ROUND_ROBIN_DOM_LOCK, w)));
         }
-        String measured = String.format(Locale.ROOT, "toggle ÷ roundRobin at %d workers, %s: %s (means by workers:"
-                + " %s)", workers, largest, ratio, String.join(", ", all));
-        return new Claim(claim, paper, measured, Verdict.ofAll(Outcome.atLeast(ratio, PAPER_XML_GAIN)));
+        String measured = String.format(Locale.ROOT, "toggle's speedup from 1 to %d workers ÷ roundRobin's, %s: %s;"
+                + " speedups: toggle %s, roundRobin %s; toggle ÷ roundRobin at 1 worker %s, at %d %s (means by"
+                + " workers: %s)", workers, largest, gain, Ratio.of(toggleMost, toggleOne),
+                Ratio.of(roundRobinMost, roundRobinOne), Ratio.of(toggleOne, roundRobinOne), workers,
+                Ratio.of(toggleMost, roundRobinMost), String.join(", ", all));
+        return new Claim(claim, paper, measured, Verdict.ofAll(Outcome.atLeast(gain, PAPER_XML_GAIN)));
     }
 
     static Claim toggleAboveDomLock(ToggleResults results) {

@@ -34,6 +34,21 @@ class ElisionReportTest {
     }
 
     @Test
+    void getOnlyRowsCarryAlesAttemptTimesAndRowsWithoutThemNone() throws IOException {
+        ElisionResults results = read(new JmhJson().getOnly("LOCK_ONLY", 4, 2, OPS).attemptTimes(60, 0)
+                .getOnly("LOCK_ONLY", 4, 2, OPS).attemptTimes(40, 0)
+                .getOnly("SWOPT_10", 4, 2, OPS).attemptTimes(0, 20)
+                .getOnly("SWOPT_10", 4, 2, OPS).attemptTimes(0, 30)
+                .getOnly("LOCK_ONLY", 64, 1, OPS));
+        ElisionWorkload workload = new ElisionWorkload("getOnly", 4);
+        assertEquals(List.of(60.0, 40.0), results.lockAttemptNanos(workload, "LOCK_ONLY", 2).values());
+        assertEquals(List.of(20.0, 30.0), results.swoptAttemptNanos(workload, "SWOPT_10", 2).values());
+        assertTrue(results.swoptAttemptNanos(workload, "LOCK_ONLY", 2).isEmpty(), "no SWOPT attempt timed");
+        assertTrue(results.lockAttemptNanos(new ElisionWorkload("getOnly", 64), "LOCK_ONLY", 1).isEmpty(),
+                "results older than the counters");
+    }
+
+    @Test
     void aCellMeasuredTwiceHasTwoRounds() throws IOException {
         ElisionResults results = read(new JmhJson().getOnly("LOCK_ONLY", 64, 4, OPS).getOnly("LOCK_ONLY", 64, 4, 3 * OPS));
         ElisionWorkload workload = new ElisionWorkload("getOnly", 64);
@@ -70,31 +85,48 @@ class ElisionReportTest {
     }
 
     @Test
-    void swoptAboveLockIsJudgedOnGetOnlyCellsOnly() throws IOException {
-        Claim claim = ElisionClaims.swoptAboveLock(read(inRounds(swoptAndLock(4, 1, 1.2).andThen(json -> json
-                .getOnly("SWOPT_10", 4096, 2, 3 * OPS).getOnly("LOCK_ONLY", 4096, 2, OPS)
+    void swoptFasterIsJudgedOnAlesAttemptTimesInGetOnlyCellsNotOnThroughput() throws IOException {
+        // SWOPT_10's ops/s are below LOCK_ONLY's, yet its successful attempt takes a third of the time.
+        Claim claim = ElisionClaims.swoptAboveLock(read(inRounds(attempts(4, 1, 0.9, 60, 20).andThen(
+                attempts(4096, 2, 1.0, 36, 20)).andThen(json -> json
                 .mixed("SWOPT_10", 2, 0.5 * OPS).mixed("LOCK_ONLY", 2, OPS)))));
-        assertEquals(Verdict.REPRODUCED, claim.verdict());
-        assertTrue(claim.measured().startsWith("SWOPT_10 ÷ LOCK_ONLY, 2 checks: holds in 2, fails in 0, open in 0;"
-                + " lowest 1.2"), claim.measured());
+        assertEquals(Verdict.REPRODUCED, claim.verdict(), claim.measured());
+        assertTrue(claim.measured().matches("time of LOCK_ONLY's successful LOCK attempt ÷ SWOPT_10's successful"
+                + " SWOPT attempt, ALE's sampled means, 2 checks: holds in 2, fails in 0, open in 0; lowest 1\\.8\\d×"
+                + " \\[.*], 3 rounds \\(getOnly 4096 B, 2 threads\\); highest 3\\.\\d\\d× \\[.*], 3 rounds \\(getOnly 4 B, 1"
+                + " thread\\) against the paper's up to 3×; ops/s SWOPT_10 ÷ LOCK_ONLY, for context, 2 checks: .*"),
+                claim.measured());
+        // The converse: SWOPT_10 1.5× LOCK_ONLY's ops/s, but its successful attempt slower.
+        assertEquals(Verdict.CONTRADICTED, ElisionClaims.swoptAboveLock(read(inRounds(attempts(4, 1, 1.5, 27, 30))))
+                .verdict());
     }
 
     @Test
-    void swoptAtLockOrBelowContradictsAndAtTheThresholdIsInconclusive() throws IOException {
-        assertEquals(Verdict.INCONCLUSIVE, ElisionClaims.swoptAboveLock(read(inRounds(swoptAndLock(64, 1, 1.05))))
+    void swoptAttemptAtLocksTimeOrSlowerContradictsAndAtTheThresholdIsInconclusive() throws IOException {
+        assertEquals(Verdict.INCONCLUSIVE, ElisionClaims.swoptAboveLock(read(inRounds(attempts(64, 1, 2, 31.5, 30))))
                 .verdict());
-        assertEquals(Verdict.CONTRADICTED, ElisionClaims.swoptAboveLock(read(inRounds(swoptAndLock(64, 1, 0.95)
-                .andThen(json -> json.getOnly("SWOPT_10", 64, 2, 2 * OPS).getOnly("LOCK_ONLY", 64, 2, OPS)))))
-                .verdict());
+        assertEquals(Verdict.CONTRADICTED, ElisionClaims.swoptAboveLock(read(inRounds(attempts(64, 1, 2, 28.5, 30)
+                .andThen(attempts(64, 2, 1, 60, 30))))).verdict());
         assertEquals(Verdict.NOT_MEASURED, ElisionClaims.swoptAboveLock(read(new JmhJson()
                 .mixed("SWOPT_10", 2, OPS).mixed("LOCK_ONLY", 2, OPS))).verdict());
+    }
+
+    @Test
+    void resultsWithoutAttemptTimesAreNotMeasuredAndShowTheThroughputOnlyAsContext() throws IOException {
+        Claim claim = ElisionClaims.swoptAboveLock(read(inRounds(json -> json.getOnly("SWOPT_10", 4, 1, 3 * OPS)
+                .getOnly("LOCK_ONLY", 4, 1, OPS))));
+        assertEquals(Verdict.NOT_MEASURED, claim.verdict());
+        assertTrue(claim.measured().startsWith("not measured: ALE's attempt times of LOCK_ONLY and SWOPT_10 on getOnly"
+                + " (its lockSuccessNanos and swoptSuccessNanos counters); for context, not the paper's measure: ops/s"
+                + " SWOPT_10 ÷ LOCK_ONLY, 1 check: holds in 1, fails in 0, open in 0; lowest 3.0"), claim.measured());
     }
 
     @Test
     void theReportHasPaper003sPartWithTablesRatiosAndAChartPerWorkload() throws IOException {
         JmhJson json = new JmhJson();
         for (int threads : new int[] {1, 2}) {
-            json.getOnly("LOCK_ONLY", 4, threads, OPS).getOnly("SWOPT_10", 4, threads, 1.5 * OPS)
+            json.getOnly("LOCK_ONLY", 4, threads, OPS).attemptTimes(60, 0)
+                    .getOnly("SWOPT_10", 4, threads, 1.5 * OPS).attemptTimes(0, 20)
                     .getOnly("UNINSTRUMENTED", 4, threads, 2 * OPS).getOnly("CONCURRENT_HASH_MAP", 4, threads, 4 * OPS)
                     .mixed("LOCK_ONLY", threads, OPS).mixed("SWOPT_10", threads, 1.1 * OPS);
         }
@@ -119,7 +151,14 @@ class ElisionReportTest {
                 | CONCURRENT_HASH_MAP | 4.00× | 4.00× |
                 """), report);
         assertTrue(report.contains("| UNINSTRUMENTED | 2,000,000 ±1% | 2,000,000 ±1% |"), report);
-        assertTrue(report.contains("| SWOPT gets above LOCK on get-only |"), report);
+        assertTrue(report.contains("| A successful SWOPT attempt is faster than a LOCK one on get-only |"), report);
+        assertTrue(report.contains("""
+                LOCK_ONLY's LOCK ÷ SWOPT_10's SWOPT:
+
+                | value size | 1 thread | 2 threads |
+                | --- | ---: | ---: |
+                | 4 B | 3.00× (60 ns ÷ 20 ns) | 3.00× (60 ns ÷ 20 ns) |
+                """), report);
         assertTrue(report.indexOf("get-only, key range 16, 4 B values") < report.indexOf("## mixed 60/20/20"), report);
         for (String chart : List.of("elision-getOnly-4B.png", "elision-mixed-1024B.png")) {
             assertTrue(Files.size(out.resolve(chart)) > 1000, chart);
@@ -128,9 +167,19 @@ class ElisionReportTest {
         assertTrue(console.toString(StandardCharsets.UTF_8).contains("Issue 6 (paper 003)"));
     }
 
-    private static Consumer<JmhJson> swoptAndLock(int valueSize, int threads, double ratio) {
-        return json -> json.getOnly("SWOPT_10", valueSize, threads, ratio * OPS)
-                .getOnly("LOCK_ONLY", valueSize, threads, OPS);
+    /**
+     * SWOPT_10 and LOCK_ONLY on getOnly: ops/s at {@code ratio} and 1 times OPS, and ALE's mean time
+     * of a successful LOCK attempt in LOCK_ONLY and SWOPT attempt in SWOPT_10; the times 1% apart
+     * from one round to the next (0.99, 1.00, 1.01 times theirs, in turn).
+     */
+    private static Consumer<JmhJson> attempts(int valueSize, int threads, double ratio, double lockNanos,
+            double swoptNanos) {
+        int[] round = {0};
+        return json -> {
+            double jitter = 1 + 0.01 * (round[0]++ % 3 - 1);
+            json.getOnly("SWOPT_10", valueSize, threads, ratio * OPS).attemptTimes(0, swoptNanos * jitter)
+                    .getOnly("LOCK_ONLY", valueSize, threads, OPS).attemptTimes(lockNanos / jitter, 0);
+        };
     }
 
     /** Three rounds of {@code cells}, each score within 1% of its value. */

@@ -100,6 +100,21 @@ final class JmhJson {
         return this;
     }
 
+    /**
+     * Gives the last (getOnly) row ElisionBenchmark.AttemptTimes's counters: ALE's mean time of a
+     * successful LOCK and SWOPT attempt, {@code lockNanos} and {@code swoptNanos}, as JMH writes them,
+     * sampled nanoseconds and timed successes per second (100,000 of them; none where 0 ns).
+     */
+    JmhJson attemptTimes(double lockNanos, double swoptNanos) {
+        double timed = 100_000;
+        JsonObject secondary = last().getAsJsonObject("secondaryMetrics");
+        secondary.add("lockSuccessNanos", metric(lockNanos * timed, Double.NaN));
+        secondary.add("lockTimedSuccesses", metric(lockNanos > 0 ? timed : 0, Double.NaN));
+        secondary.add("swoptSuccessNanos", metric(swoptNanos * timed, Double.NaN));
+        secondary.add("swoptTimedSuccesses", metric(swoptNanos > 0 ? timed : 0, Double.NaN));
+        return this;
+    }
+
     /** An ElisionBenchmark mixed row, which has no valueSize param. */
     JmhJson mixed(String implementation, int threads, double opsPerSecond) {
         rows.add(row(ELISION + "mixed", threads, Map.of("implementation", implementation), opsPerSecond));

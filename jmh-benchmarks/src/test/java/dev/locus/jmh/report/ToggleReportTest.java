@@ -65,23 +65,43 @@ class ToggleReportTest {
     }
 
     @Test
-    void xmlClaimIsJudgedAtTheMostWorkersOfTheLargestDocument() throws IOException {
-        Pairs json = xml("0.1", 1, 1.0).xml("0.1", 2, 1.03).xml("1.0", 1, 0.9).xml("1.0", 2, 1.2);
+    void xmlClaimIsTogglesSpeedupOverRoundRobinsAtTheMostWorkersOfTheLargestDocument() throws IOException {
+        // Scale 1.0: Toggle 1.3× round-robin at 1 worker already; round-robin speeds up 1.2×, Toggle 1.5×.
+        Pairs json = xml("0.1", 1, 1.0).xml("0.1", 2, 1.03).xml("1.0", 1, 1.0, 1.3).xml("1.0", 2, 1.2, 1.3 * 1.25);
         Claim claim = ToggleClaims.toggleAboveRoundRobinOnXml(read(json));
-        assertEquals(Verdict.REPRODUCED, claim.verdict());
-        assertTrue(claim.measured().matches("toggle ÷ roundRobin at 2 workers, scale 1\\.0: 1\\.[12]\\d× \\[.*], 3 rounds"
-                + " \\(means by workers: 1: 0\\.\\d\\d×, 2: 1\\.\\d\\d×\\)"), claim.measured());
+        assertEquals(Verdict.REPRODUCED, claim.verdict(), claim.measured());
+        assertTrue(claim.measured().matches("toggle's speedup from 1 to 2 workers ÷ roundRobin's, scale 1\\.0:"
+                + " 1\\.2\\d× \\[.*], 3 rounds; speedups: toggle 1\\.[45]\\d× \\[.*], 3 rounds, roundRobin 1\\.[12]\\d×"
+                + " \\[.*], 3 rounds; toggle ÷ roundRobin at 1 worker 1\\.[23]\\d× \\[.*], 3 rounds, at 2 1\\.6\\d× \\[.*],"
+                + " 3 rounds \\(means by workers: 1: 1\\.\\d\\d×, 2: 1\\.6\\d×\\)"), claim.measured());
+    }
+
+    @Test
+    void aLeadToggleHasAtOneWorkerAlreadyIsNotAScalingGain() throws IOException {
+        // toggle ÷ roundRobin is 1.4× at 2 workers, well above 1.16×, but it was 1.4× at 1 worker too.
+        Claim claim = ToggleClaims.toggleAboveRoundRobinOnXml(read(xml("1.0", 1, 1.0, 1.4).xml("1.0", 2, 1.8, 1.4)));
+        assertEquals(Verdict.CONTRADICTED, claim.verdict(), claim.measured());
+        assertTrue(claim.measured().matches("toggle's speedup from 1 to 2 workers ÷ roundRobin's, scale 1\\.0:"
+                + " (0\\.9\\d|1\\.0\\d)× \\[.*"), claim.measured());
+        assertEquals(Verdict.REPRODUCED, ToggleClaims.toggleAboveRoundRobinOnXml(read(xml("1.0", 1, 1.0, 0.8)
+                .xml("1.0", 2, 1.0, 1.0))).verdict(), "a Toggle slower per task that scales better");
     }
 
     @Test
     void xmlGainShortOfSixteenPercentContradictsAndAtSixteenIsInconclusive() throws IOException {
-        assertEquals(Verdict.CONTRADICTED, ToggleClaims.toggleAboveRoundRobinOnXml(read(xml("0.1", 2, 1.10)))
-                .verdict());
-        assertEquals(Verdict.INCONCLUSIVE, ToggleClaims.toggleAboveRoundRobinOnXml(read(xml("0.1", 2, 1.16)))
-                .verdict());
+        assertEquals(Verdict.CONTRADICTED, ToggleClaims.toggleAboveRoundRobinOnXml(read(xml("0.1", 1, 1.0)
+                .xml("0.1", 2, 1.10))).verdict());
+        assertEquals(Verdict.INCONCLUSIVE, ToggleClaims.toggleAboveRoundRobinOnXml(read(xml("0.1", 1, 1.0)
+                .xml("0.1", 2, 1.16))).verdict());
         Claim missing = ToggleClaims.toggleAboveRoundRobinOnXml(read(new JmhJson()
                 .toggle("xml", TOGGLE, DOM, 2, Map.of("scale", "0.1"), TASKS)));
         assertEquals(Verdict.NOT_MEASURED, missing.verdict());
+        assertEquals(Verdict.NOT_MEASURED, ToggleClaims.toggleAboveRoundRobinOnXml(read(xml("0.1", 2, 1.5)))
+                .verdict(), "no 1-worker base");
+        assertEquals(Verdict.NOT_MEASURED, ToggleClaims.toggleAboveRoundRobinOnXml(read(xml("0.1", 1, 1.5)))
+                .verdict(), "nothing to scale to");
+        assertEquals(Verdict.INCONCLUSIVE, ToggleClaims.toggleAboveRoundRobinOnXml(read(xml("0.1", 1, 1.0)
+                .xml("0.1", 2, 1.5).oneRound())).verdict(), "one round: no interval");
     }
 
     @Test
@@ -160,7 +180,7 @@ class ToggleReportTest {
                 | toggle + domLock | 200,000 ±1% | 75.00% | 25.00% | 12.50% |
                 | toggleNoSteal + domLock | 100,000 ±1% | 100.00% | 0.00% | 0.00% |
                 """), report);
-        assertTrue(report.contains("| Toggle at least 16% above round-robin on the XML hierarchy |"), report);
+        assertTrue(report.contains("| Toggle scales at least 16% better than round-robin on the XML hierarchy |"), report);
         assertTrue(report.contains("## Figure 4(a) — skewness, 1M-node 4-ary tree"), report);
         assertTrue(report.contains("Not measured: the results have no rows for this figure."), report);
         for (String chart : new String[] {"toggle-fig3a-stmBench7.png", "toggle-fig3b-xml.png",
@@ -174,6 +194,10 @@ class ToggleReportTest {
 
     private static Pairs xml(String scale, int workers, double ratio) {
         return new Pairs().xml(scale, workers, ratio);
+    }
+
+    private static Pairs xml(String scale, int workers, double speedup, double ratio) {
+        return new Pairs().xml(scale, workers, speedup, ratio);
     }
 
     private static Pairs stm(String mix, int workers, double ratio) {
@@ -201,6 +225,13 @@ class ToggleReportTest {
 
         Pairs xml(String scale, int workers, double ratio) {
             return pair("xml", workers, Map.of("scale", scale), ratio);
+        }
+
+        /** Round-robin at {@code speedup} times TASKS, Toggle at {@code ratio} times that. */
+        Pairs xml(String scale, int workers, double speedup, double ratio) {
+            pairs.add(json -> json.toggle("xml", RR, DOM, workers, Map.of("scale", scale), speedup * TASKS)
+                    .toggle("xml", TOGGLE, DOM, workers, Map.of("scale", scale), speedup * ratio * TASKS));
+            return this;
         }
 
         Pairs stm(String mix, int workers, double ratio) {
