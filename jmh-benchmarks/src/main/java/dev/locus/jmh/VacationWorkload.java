@@ -14,8 +14,8 @@ import java.util.SplittableRandom;
 final class VacationWorkload implements SpmdWorkload {
 
     /**
-     * Ids per table: the STAMP README's size for simulated runs, which keeps the database a few
-     * megabytes and a transaction's walks some 15 nodes deep.
+     * Ids per table: the STAMP README's size for simulated runs, which makes the database some
+     * 36 MB when populated, and each walk some 14 nodes deep.
      */
     static final int RELATIONS = 16_384;
 
