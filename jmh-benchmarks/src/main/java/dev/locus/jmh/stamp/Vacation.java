@@ -79,7 +79,13 @@ public final class Vacation {
      *   All mutable state is in Multiverse references, read and written only inside the
      *   transactions the clients run through their TransactionalExecutor, so each action is
      *   atomic and any number of clients may run at once. Ids, node keys and values, and
-     *   reservation infos are immutable. A Client is one thread's at a time. checkTables reads
+     *   reservation infos are immutable. GammaStm read-locks every ensured reference at commit,
+     *   so a committing transaction holds shared locks on all it read, the nodes near each
+     *   tree's root included, for as long as its commit takes (longer if it is preempted there);
+     *   a transaction that must write one of them meanwhile, or read one a committer holds
+     *   exclusively, spins and then aborts. TinySTM's commit validates its read set without
+     *   locking it, so some of vacation's aborts here, and their bursts on an oversubscribed
+     *   machine, are Multiverse's. A Client is one thread's at a time. checkTables reads
      *   everything in one read-only transaction of its own: correct at any time, but meant for
      *   when no client runs, since any commit meanwhile aborts so long a reader.
      *
