@@ -46,11 +46,12 @@ public final class Vacation {
      *   STAMP repeats it, so the transactions are long, read-dominated, and conflict where they
      *   write counts, customers' lists or tree links another walks.
      *
-     *   The database ages, as STAMP's does: a make-reservation adds 1.3 (low) or 1.6 (high)
-     *   reservations on average and a delete-customer removes one customer's, so the queried
-     *   customers hold more and more reservations, towards about 130 (low) or 32 (high) each,
-     *   approached with a time constant of some 1.5 M (low) or 200 K (high) transactions at
-     *   r = 16384, and delete-customer transactions grow with them. STAMP's recommended runs
+     *   The database ages, as STAMP's does: a transaction adds 1.3 (low) or 1.6 (high)
+     *   reservations on average, and only a delete-customer, 1 % (low) or 5 % (high) of them,
+     *   removes any, all of one customer's; so the queried customers hold more and more
+     *   reservations, towards at most some 130 (low) or 32 (high) each, approached with a time
+     *   constant of some 1.5 M (low) or 200 K (high) transactions at r = 16384, and
+     *   delete-customer transactions grow with them. STAMP's recommended runs
      *   (t = r / 4 or 4 r) end far from there; a caller running many more transactions on one
      *   database measures an older one than it started with.
      *
