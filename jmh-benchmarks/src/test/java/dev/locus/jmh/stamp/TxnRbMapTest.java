@@ -1,0 +1,69 @@
+package dev.locus.jmh.stamp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.locus.multiverse.api.StmUtils;
+import dev.locus.multiverse.api.callables.TxnBooleanCallable;
+import dev.locus.multiverse.api.callables.TxnCallable;
+import dev.locus.multiverse.api.callables.TxnIntCallable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/** The vacation tables' red-black map against {@link TreeMap}, with its invariants checked. */
+class TxnRbMapTest {
+
+    private final TxnRbMap<String> map = new TxnRbMap<>();
+
+    @Test
+    void randomInsertsAndRemovesMatchATreeMapAndKeepTheTreeBalanced() {
+        TreeMap<Integer, String> expected = new TreeMap<>();
+        SplittableRandom random = new SplittableRandom(7);
+        for (int i = 0; i < 20_000; i++) {
+            int key = random.nextInt(512);
+            if (random.nextBoolean()) {
+                String value = "v" + i;
+                boolean absent = !expected.containsKey(key);
+                assertEquals(absent, atomic(txn -> map.insert(txn, key, value)), "insert " + key);
+                expected.putIfAbsent(key, value);
+            } else {
+                assertEquals(expected.remove(key) != null, atomic(txn -> map.remove(txn, key)), "remove " + key);
+            }
+            if (i % 1_000 == 0) {
+                assertEquals(expected.size(), checkInvariants());
+            }
+            String found = StmUtils.atomic((TxnCallable<String>) txn -> map.find(txn, key));
+            assertEquals(expected.get(key), found, "find " + key);
+        }
+        assertEquals(expected.size(), checkInvariants());
+        List<Integer> keys = new ArrayList<>();
+        List<String> values = new ArrayList<>();
+        StmUtils.atomic(txn -> {
+            map.forEach(txn, (value, key) -> {
+                keys.add(key);
+                values.add(value);
+            });
+        });
+        assertEquals(List.copyOf(expected.keySet()), keys);
+        assertEquals(List.copyOf(expected.values()), values);
+    }
+
+    @Test
+    void checkInvariantsNamesARedRoot() {
+        atomic(txn -> map.insert(txn, 1, "one"));
+        map.root.atomicGet().red.atomicSet(true);
+
+        assertThrows(IllegalStateException.class, this::checkInvariants);
+    }
+
+    private int checkInvariants() {
+        return StmUtils.atomic((TxnIntCallable) map::checkInvariants);
+    }
+
+    private static boolean atomic(TxnBooleanCallable callable) {
+        return StmUtils.atomic(callable);
+    }
+}
