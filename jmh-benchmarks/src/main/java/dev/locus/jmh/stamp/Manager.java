@@ -1,6 +1,7 @@
 package dev.locus.jmh.stamp;
 
 import dev.locus.multiverse.api.Txn;
+import dev.locus.stm.dictionary.Refs;
 import java.util.List;
 
 /**
@@ -13,8 +14,14 @@ import java.util.List;
 final class Manager {
 
     /** The item tables by type: {@link Vacation#CAR}, {@link Vacation#FLIGHT}, {@link Vacation#ROOM}. */
-    final List<TxnRbMap<Reservation>> tables = List.of(new TxnRbMap<>(), new TxnRbMap<>(), new TxnRbMap<>());
-    final TxnRbMap<Customer> customers = new TxnRbMap<>();
+    final List<TxnRbMap<Reservation>> tables;
+    final TxnRbMap<Customer> customers;
+
+    /** Empty tables for the ids 1 to {@code relations}. */
+    Manager(int relations) {
+        tables = List.of(new TxnRbMap<>(relations), new TxnRbMap<>(relations), new TxnRbMap<>(relations));
+        customers = new TxnRbMap<>(relations);
+    }
 
     /**
      * STAMP's {@code addReservation}: creates item {@code id} with {@code num} units if absent, or

@@ -2,6 +2,7 @@ package dev.locus.jmh.stamp;
 
 import dev.locus.multiverse.api.StmUtils;
 import dev.locus.multiverse.api.Txn;
+import dev.locus.stm.dictionary.Refs;
 import dev.locus.multiverse.api.references.TxnLong;
 
 /**

@@ -164,7 +164,7 @@ public final class Vacation {
     }
 
     /** Package-private for tests. */
-    final Manager manager = new Manager();
+    final Manager manager;
     private final Contention contention;
     private final int relations;
     /** Clients draw ids from 1 to this: {@code q} % of {@code relations}, rounded. */
@@ -188,6 +188,7 @@ public final class Vacation {
         if (queryRange < 1) {
             throw new IllegalArgumentException(relations + " relations leave no id to query");
         }
+        this.manager = new Manager(relations);
         populate(new SplittableRandom(relations));
     }
 

@@ -2,6 +2,7 @@ package dev.locus.jmh.stamp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.locus.multiverse.api.StmUtils;
 import dev.locus.multiverse.api.callables.TxnBooleanCallable;
@@ -16,14 +17,16 @@ import org.junit.jupiter.api.Test;
 /** The vacation tables' red-black map against {@link TreeMap}, with its invariants checked. */
 class TxnRbMapTest {
 
-    private final TxnRbMap<String> map = new TxnRbMap<>();
+    private static final int CAPACITY = 512;
+
+    private final TxnRbMap<String> map = new TxnRbMap<>(CAPACITY);
 
     @Test
     void randomInsertsAndRemovesMatchATreeMapAndKeepTheTreeBalanced() {
         TreeMap<Integer, String> expected = new TreeMap<>();
         SplittableRandom random = new SplittableRandom(7);
         for (int i = 0; i < 20_000; i++) {
-            int key = random.nextInt(512);
+            int key = 1 + random.nextInt(CAPACITY);
             if (random.nextBoolean()) {
                 String value = "v" + i;
                 boolean absent = !expected.containsKey(key);
@@ -52,11 +55,12 @@ class TxnRbMapTest {
     }
 
     @Test
-    void checkInvariantsNamesARedRoot() {
+    void checkInvariantsFindsAKeyWithoutAValue() {
         atomic(txn -> map.insert(txn, 1, "one"));
-        map.root.atomicGet().red.atomicSet(true);
+        atomic(txn -> map.keys.insert(txn, 2));
 
-        assertThrows(IllegalStateException.class, this::checkInvariants);
+        IllegalStateException e = assertThrows(IllegalStateException.class, this::checkInvariants);
+        assertTrue(e.getMessage().startsWith("the tree holds 2 keys, 1 have values"), e.getMessage());
     }
 
     private int checkInvariants() {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class VacationTest {
 
-    private final Manager manager = new Manager();
+    private final Manager manager = new Manager(16);
 
     @Test
     void populatedLikeStampsInitializeManager() {

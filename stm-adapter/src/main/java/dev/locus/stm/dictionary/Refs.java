@@ -3,11 +3,13 @@ package dev.locus.stm.dictionary;
 import dev.locus.multiverse.api.StmUtils;
 import dev.locus.multiverse.api.Txn;
 import dev.locus.multiverse.api.references.TxnBoolean;
+import dev.locus.multiverse.api.references.TxnLong;
 import dev.locus.multiverse.api.references.TxnRef;
 import java.util.function.IntFunction;
 
 /**
- * Access to Multiverse references that the dictionaries share.
+ * Validated access to Multiverse references, which the dictionaries share and which any data
+ * structure built on them needs for serializable transactions.
  *
  * <p>Under Multiverse's default {@code Snapshot} isolation a plain transactional read is checked
  * only while the transaction keeps reading, not at commit, so two transactions can each act on a
@@ -22,37 +24,49 @@ import java.util.function.IntFunction;
  * colour, about once in a few million transactions (found by the paper-002 benchmarks;
  * {@code RefsTest} shows it deterministically).
  */
-final class Refs {
+public final class Refs {
 
     private Refs() {
     }
 
     /** Reads {@code ref} so that the value read must still be current at commit. */
-    static <E> E read(Txn txn, TxnRef<E> ref) {
+    public static <E> E read(Txn txn, TxnRef<E> ref) {
         ref.ensure(txn);
         return ref.get(txn);
     }
 
     /** Reads {@code ref} so that the value read must still be current at commit. */
-    static boolean read(Txn txn, TxnBoolean ref) {
+    public static boolean read(Txn txn, TxnBoolean ref) {
+        ref.ensure(txn);
+        return ref.get(txn);
+    }
+
+    /** Reads {@code ref} so that the value read must still be current at commit. */
+    public static long read(Txn txn, TxnLong ref) {
         ref.ensure(txn);
         return ref.get(txn);
     }
 
     /** Writes {@code ref}, validated at commit even when the value does not change. */
-    static <E> void write(Txn txn, TxnRef<E> ref, E value) {
+    public static <E> void write(Txn txn, TxnRef<E> ref, E value) {
         ref.set(txn, value);
         ref.ensure(txn);
     }
 
     /** Writes {@code ref}, validated at commit even when the value does not change. */
-    static void write(Txn txn, TxnBoolean ref, boolean value) {
+    public static void write(Txn txn, TxnBoolean ref, boolean value) {
+        ref.set(txn, value);
+        ref.ensure(txn);
+    }
+
+    /** Writes {@code ref}, validated at commit even when the value does not change. */
+    public static void write(Txn txn, TxnLong ref, long value) {
         ref.set(txn, value);
         ref.ensure(txn);
     }
 
     /** New references, the one at index {@code i} holding {@code initial.apply(i)}. */
-    static <E> TxnRef<E>[] array(int length, IntFunction<E> initial) {
+    public static <E> TxnRef<E>[] array(int length, IntFunction<E> initial) {
         @SuppressWarnings("unchecked")
         TxnRef<E>[] refs = (TxnRef<E>[]) new TxnRef<?>[length];
         for (int i = 0; i < length; i++) {
