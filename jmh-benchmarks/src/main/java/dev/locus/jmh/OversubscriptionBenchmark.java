@@ -46,7 +46,8 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
      *   iteration.
      *
      *   Workloads (paper 004 Table 2): red-black tree and skip list of 16K keys, linked list of 1K
-     *   and 8K keys, 20% updates (IntegerSetWorkload); and a counter array of hot and cold
+     *   and 8K keys, 20% updates (IntegerSetWorkload); STAMP's vacation and kmeans at low and high
+     *   contention (VacationWorkload, KmeansWorkload), which paper 001 runs; and a counter array of hot and cold
      *   transactions (CounterArrayWorkload), where conflict avoidance has types to choose among.
      *   The structures are populated once per trial; their size stays about constant.
      *
@@ -81,6 +82,10 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
     static final int LIST_PHASE = 1_280;
     /** Transactions per phase of the 8K linked list, whose transactions read some 4,000 nodes. */
     static final int LONG_PHASE = 128;
+    /** Transactions per phase of STAMP's vacation, whose transactions walk up to 10 trees of 16K ids. */
+    static final int VACATION_PHASE = 2_560;
+    /** Transactions per phase of STAMP's kmeans, each of which adds one point of 32 features. */
+    static final int KMEANS_PHASE = 12_800;
     /**
      * Transactions per phase of the counter array, whose transactions touch eight counters. Short,
      * because under encounter-time locking a preempted hot transaction holds the hot counters: on
@@ -111,6 +116,30 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
     @OperationsPerInvocation(LONG_PHASE)
     public void linkedList8k(Setting setting, PhaseCounters counters) throws InterruptedException {
         counters.runPhase(setting.team, LONG_PHASE);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(VACATION_PHASE)
+    public void vacationLow(Setting setting, PhaseCounters counters) throws InterruptedException {
+        counters.runPhase(setting.team, VACATION_PHASE);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(VACATION_PHASE)
+    public void vacationHigh(Setting setting, PhaseCounters counters) throws InterruptedException {
+        counters.runPhase(setting.team, VACATION_PHASE);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(KMEANS_PHASE)
+    public void kmeansLow(Setting setting, PhaseCounters counters) throws InterruptedException {
+        counters.runPhase(setting.team, KMEANS_PHASE);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(KMEANS_PHASE)
+    public void kmeansHigh(Setting setting, PhaseCounters counters) throws InterruptedException {
+        counters.runPhase(setting.team, KMEANS_PHASE);
     }
 
     @Benchmark
@@ -155,6 +184,10 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
                 case "skipList" -> new IntegerSetWorkload(DictionaryKind.SKIP_LIST, 16_384);
                 case "linkedList1k" -> new IntegerSetWorkload(DictionaryKind.LINKED_LIST, 1_024);
                 case "linkedList8k" -> new IntegerSetWorkload(DictionaryKind.LINKED_LIST, 8_192);
+                case "vacationLow" -> VacationWorkload.low();
+                case "vacationHigh" -> VacationWorkload.high();
+                case "kmeansLow" -> KmeansWorkload.low();
+                case "kmeansHigh" -> KmeansWorkload.high();
                 case "counterArray" -> new CounterArrayWorkload();
                 default -> throw new IllegalArgumentException("no workload for benchmark method " + method);
             };

@@ -60,19 +60,19 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * says why). One iteration per round, where the job used to take three per run: iterations of one
  * run are not independent, so their spread said little (JMH's errors of ±50% to ±566% on three
  * iterations), while rounds give an honest one. The budget on two cores, in configured seconds
- * (728 runs, 920 s), plus about 0.18 s per run of JMH's own work and 0.7 s per forked JVM,
+ * (793 runs, 997 s), plus about 0.18 s per run of JMH's own work and 0.7 s per forked JVM,
  * measured from the 386 runs of the previous profile (16.5 minutes for 881 configured seconds):
  * <pre>
  * paper 002   108 cells + 2 × 33 claimed = 174 runs × 1 s, 3 warm-up runs × 4.5 s      188 s
  * Figure 9    12 runs × 1 s, 1 warm-up run                                          17 s
- * 004/001     105 cells + 2 × 20 claimed = 145 runs × 1 s, 5 warm-up runs            168 s
+ * 004/001     154 cells + 2 × 28 claimed = 210 runs × 1 s, 7 warm-up runs            245 s
  * 003         54 cells + 2 × 24 claimed = 102 forked runs × (2 × 1 s + 0.5 s)         255 s
  * 000         78 cells + 2 × 24 claimed = 126 runs × 0.9 s, 2 warm-up runs           122 s
  * peers       63 cells + 2 × 17 claimed = 97 runs × 1 s, 1 warm-up run              102 s
  * issue 17    12 cells + 2 × 12 claimed = 36 runs × 1 s, 1 warm-up run               41 s
  * 17 (ALE)    4 cells + 5 × 4 claimed = 24 runs × 1 s, 1 warm-up run                 28 s
- * JMH         728 runs × 0.18 s + 102 forks × 0.7 s                                  202 s
- *                                                                      about 18.7 minutes
+ * JMH         793 runs × 0.18 s + 102 forks × 0.7 s                                  214 s
+ *                                                                      about 20.2 minutes
  * </pre>
  * A check of 150 of these runs ({@code --only} the hash table, Figure 9, the skip list, the mixed
  * elision workload and Figure 5 of paper 000) on a shared two-core machine took 4 min 10 s: 1.34 s
@@ -82,9 +82,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * {@code --full} forks three JVMs per run, three rounds, each with five 1 s warm-up and five 1 s
  * measured iterations, on worker counts 1, 2, 4, … up to the machine's processors, adds the
  * cost-balanced adaptive executor, and runs the oversubscription suite's whole grid: about 75
- * minutes on two cores for paper 002, and almost four hours for the 385 oversubscription runs.
+ * minutes on two cores for paper 002, and some seven hours for the 693 oversubscription runs.
  * {@code --scaling} runs instead the claims that need more than two workers, at up to 16 workers
- * and 64 threads, with the quick profile's rounds, in one call of under ten minutes on 16 cores
+ * and 64 threads, only the cells the claims read, in three or four rounds, in one call of under ten minutes on 16 cores
  * ({@link ScalingPlan}), into {@code results/scaling} unless {@code --out} says otherwise.
  * {@code --workers} replaces the worker counts of the quick and full profiles (the oversubscription suite's thread
  * counts are its own); {@code --only} keeps the runs whose benchmark, such as

@@ -110,14 +110,16 @@ class ReproducePlanTest {
     }
 
     @Test
-    void quickProfileRunsTheOversubscriptionSuiteAtTwoEightAndSixtyFourThreads() {
+    void quickProfileRunsTheOversubscriptionSuiteAtTwoAndSixtyFourThreadsUnderEveryConfiguration() {
         List<Reproduce.Run> plan = Reproduce.parse(new String[0]).plan();
 
         Set<String> cells = oversubscriptionCells(plan);
-        assertEquals(5 * 3 * 7, cells.size(), "5 workloads × threads 2, 8, 64 × 7 configurations");
+        assertEquals(7 * 2 * 11, cells.size(), "7 workloads × threads 2, 64 × 11 configurations");
         assertTrue(cells.contains("counterArray/64/lutsAts"), "" + cells);
-        assertTrue(cells.contains("linkedList8k/2/backoff"), "" + cells);
-        assertEquals(5, plan.stream().filter(r -> r.warmUp() && r.method().startsWith("Oversubscription")).count(),
+        assertTrue(cells.contains("linkedList8k/2/serializeSpin"), "" + cells);
+        assertTrue(cells.contains("kmeansHigh/64/polka"), "" + cells);
+        assertTrue(cells.contains("vacationHigh/2/yielding"), "" + cells);
+        assertEquals(7, plan.stream().filter(r -> r.warmUp() && r.method().startsWith("Oversubscription")).count(),
                 "a warm-up run per workload");
     }
 
@@ -125,7 +127,7 @@ class ReproducePlanTest {
     void fullProfileRunsTheOversubscriptionSuitesWholeGridWithoutWarmUpRuns() {
         List<Reproduce.Run> plan = Reproduce.parse(new String[] {"--full"}).plan();
 
-        assertEquals(5 * 7 * 11, oversubscriptionCells(plan).size(), "5 workloads × 7 thread counts × 11");
+        assertEquals(9 * 7 * 11, oversubscriptionCells(plan).size(), "9 workloads × 7 thread counts × 11");
         assertTrue(plan.stream().noneMatch(Reproduce.Run::warmUp), "forked runs warm up in their own JVMs");
     }
 
@@ -133,7 +135,7 @@ class ReproducePlanTest {
     void onlyKeepsTheRunsOfTheBenchmarksItFinds() {
         List<Reproduce.Run> plan = Reproduce.parse(new String[] {"--only", "Oversubscription.*List"}).plan();
 
-        assertEquals(3 * (1 + 3 * 7 + 2 * 2 * 2), plan.size(), "skipList, linkedList1k, linkedList8k with their"
+        assertEquals(3 * (1 + 2 * 11 + 2 * 2 * 2), plan.size(), "skipList, linkedList1k, linkedList8k with their"
                 + " warm-up runs, and rounds 2 and 3 of luts and basic at 2 and 64 threads");
         assertTrue(plan.stream().allMatch(r -> r.method().matches("OversubscriptionBenchmark\\.\\w+List\\w*")),
                 "" + plan);

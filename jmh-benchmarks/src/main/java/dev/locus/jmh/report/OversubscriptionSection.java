@@ -27,7 +27,10 @@ final class OversubscriptionSection {
             aborts / (aborts + commits). Paper 004's sets are populated with the given number of \
             keys from twice as many and kept at that size by alternating inserts and removals, with \
             20% updates; the linked lists are walked inside the transaction, so that, as in the \
-            paper, a transaction conflicts with every write before its key; the counter array's transactions are half hot (they all update the same eight counters) and \
+            paper, a transaction conflicts with every write before its key; STAMP's vacation and kmeans are \
+            written for the JVM from STAMP 0.9.10 at its low- and high-contention settings (paper 001 \
+            gives their abort ratios only as a chart, its Figure 5, so no paper column stands beside \
+            them); the counter array's transactions are half hot (they all update the same eight counters) and \
             half cold (eight of a thousand), so conflict avoidance has a type to switch to. "—" \
             marks a cell not measured.""";
 

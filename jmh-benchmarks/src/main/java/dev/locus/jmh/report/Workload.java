@@ -6,12 +6,16 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
-/** The workloads of the oversubscription suite: paper 004's Table 2 sets and a counter array. */
+/** The workloads of the oversubscription suite: paper 004's Table 2 sets, STAMP applications and a counter array. */
 enum Workload {
     RED_BLACK_TREE("redBlackTree", "red-black tree, 16K keys, 20% updates", 0.0001, 0.0006, 0.0011),
     SKIP_LIST("skipList", "skip list, 16K keys, 20% updates", 0.0003, 0.0025, 0.0044),
     LINKED_LIST_1K("linkedList1k", "linked list, 1K keys, 20% updates", 0.0638, 0.2208, 0.2348),
     LINKED_LIST_8K("linkedList8k", "linked list, 8K keys, 20% updates", 0.0637, 0.2102, 0.2233),
+    VACATION_LOW("vacationLow", "STAMP vacation, low contention (-n2 -q90 -u98, 16K relations)"),
+    VACATION_HIGH("vacationHigh", "STAMP vacation, high contention (-n4 -q60 -u90, 16K relations)"),
+    KMEANS_LOW("kmeansLow", "STAMP kmeans, low contention (40 clusters, 65,536 points of 32 features)"),
+    KMEANS_HIGH("kmeansHigh", "STAMP kmeans, high contention (15 clusters, 65,536 points of 32 features)"),
     COUNTER_ARRAY("counterArray", "counter array, half hot and half cold transactions");
 
     private final String method;
