@@ -151,7 +151,8 @@ final class KmeansWorkload implements SpmdWorkload {
         });
     }
 
-    private void add(Txn txn, int c, long[] point) {
+    /** The transaction's body, in {@code txn}. Package-private for tests. */
+    void add(Txn txn, int c, long[] point) {
         counts[c].set(txn, counts[c].get(txn) + 1);
         TxnLong[] clusterSums = sums[c];
         for (int j = 0; j < FEATURES; j++) {
