@@ -42,9 +42,9 @@ public final class Vacation {
      *   those items for it; delete-customer bills the customer and, if present, cancels its
      *   reservations and removes it; update-tables adds (100 units, new price) or removes
      *   (100 free units of a car or room; a whole flight if no seat is taken) 1..n random items.
-     *   Every lookup is a validated transactional walk of a red-black tree, repeated as often as
-     *   STAMP repeats it, so the transactions are long, read-dominated, and conflict where they
-     *   write counts, customers' lists or tree links another walks.
+     *   Every lookup is a validated transactional walk of a red-black tree (TxnRbMap), repeated
+     *   as often as STAMP repeats it, so the transactions are long, read-dominated, and conflict
+     *   where they write counts, customers' lists or tree links another walks.
      *
      *   The database ages, as STAMP's does: a transaction adds 1.3 (low) or 1.6 (high)
      *   reservations on average, and only a delete-customer, 1 % (low) or 5 % (high) of them,
@@ -56,8 +56,10 @@ public final class Vacation {
      *   database measures an older one than it started with.
      *
      *   Differences from STAMP, and why:
-     *   - Java and Multiverse (commit-time locking, Snapshot isolation) instead of C and TinySTM
-     *     or TL2. To keep TinySTM's serializability every read is ensured at commit (Refs); a
+     *   - Java and Multiverse (Snapshot isolation; locking at commit unless the caller's
+     *     TransactionalExecutor locks at first write, as the oversubscription suite's does)
+     *     instead of C and TinySTM or TL2. To keep TinySTM's serializability every read is
+     *     ensured at commit (Refs); a
      *     plain Snapshot read would let a customer be deleted while another transaction adds a
      *     reservation to it, leaving a unit used by no one.
      *   - No manual memory management: STAMP frees removed items, customers and reservation
