@@ -209,13 +209,14 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
 
     private void dispatch(long key, boolean keyed, Runnable task) {
         Objects.requireNonNull(task, "task");
+        Runnable queued = DecoratedTask.decorate(config.taskDecorator(), task);
         int lane = lane(key, keyed);
         Epoch e = gate.enter();
         Worker target = null;
         try {
             if (e.runState == Epoch.RUNNING) {
                 Worker w = route(e, key, keyed);
-                if (w.offer(element(e, key, keyed, task), lane)) {
+                if (w.offer(element(e, key, keyed, queued), lane)) {
                     target = w;
                 }
             }
@@ -223,7 +224,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
             gate.exit(e);
         }
         if (target == null && blockNanos >= 0 && e.runState == Epoch.RUNNING) {
-            target = offerWhenRoom(key, keyed, lane, task);
+            target = offerWhenRoom(key, keyed, lane, queued);
         }
         if (target == null) {
             rejectedCount.incrementAndGet();
@@ -328,7 +329,8 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
             // are empty, and a task queued behind that point could strand.
             if (e.runState == Epoch.RUNNING) {
                 target = route(e, key, true);
-                target.offerOverCapacity(element(e, key, true, task), lane(key, true));
+                target.offerOverCapacity(element(e, key, true, DecoratedTask.decorate(config.taskDecorator(), task)),
+                        lane(key, true));
             }
         } finally {
             gate.exit(e);
@@ -444,6 +446,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
                 w.awaitNotPolling();
                 w.drainTo(neverStarted);
             }
+            neverStarted.replaceAll(DecoratedTask::submitted);
             return neverStarted;
         } finally {
             epochLock.unlock();

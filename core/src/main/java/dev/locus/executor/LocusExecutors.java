@@ -81,6 +81,7 @@ public final class LocusExecutors {
         private boolean pinWorkers;
         private Ordering ordering = Ordering.PER_KEY;
         private boolean registerMBean;
+        private TaskDecorator taskDecorator;
 
         private Builder(int workers) {
             if (workers < 1 || workers > MAX_WORKERS) {
@@ -194,6 +195,15 @@ public final class LocusExecutors {
         }
 
         /**
+         * Wraps each task at submission, on the submitting thread ({@link TaskDecorator}): the
+         * way to carry the MDC, a tracing or a security context into the task. None by default.
+         */
+        public Builder taskDecorator(TaskDecorator decorator) {
+            this.taskDecorator = Objects.requireNonNull(decorator, "decorator");
+            return this;
+        }
+
+        /**
          * Starts the workers and returns the executor.
          *
          * @throws IllegalArgumentException if a custom router's table has another worker count, or
@@ -209,7 +219,7 @@ public final class LocusExecutors {
             String executorName = name != null ? name : "locus-" + SEQUENCE.incrementAndGet();
             ThreadFactory factory = threadFactory != null ? threadFactory : new WorkerThreadFactory(executorName);
             ExecutorConfig config = new ExecutorConfig(workers, r, executorName, factory, queueCapacity,
-                    rejectionHandler, idleStrategy, pinWorkers, ordering, registerMBean);
+                    rejectionHandler, idleStrategy, pinWorkers, ordering, registerMBean, taskDecorator);
             return LocusExecutor.start(config);
         }
     }
