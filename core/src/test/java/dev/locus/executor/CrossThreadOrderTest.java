@@ -50,6 +50,19 @@ class CrossThreadOrderTest {
         run(executor, executor::execute, 250_000);
     }
 
+    /** Decorated tasks are queued, moved and held at re-partitions like any others. */
+    @Test
+    void orderHoldsAcrossThreadsWithATaskDecoratorThroughRepartitions() throws Exception {
+        long repartitions = 0;
+        for (int round = 0; round < 5; round++) {
+            KeyedExecutorService executor = LocusExecutors.builder(2 + round % 2)
+                    .router(w -> new ChurningRouter(w, 50, KEYS - 1)).name("cross-decorated-" + round)
+                    .taskDecorator(task -> () -> task.run()).build();
+            repartitions += run(executor, executor::execute, 30_000);
+        }
+        assertTrue(repartitions > 50, "too few re-partitions to test the hand-off: " + repartitions);
+    }
+
     @Test
     void orderHoldsAcrossThreadsThroughForcedRepartitions() throws Exception {
         long repartitions = 0;
