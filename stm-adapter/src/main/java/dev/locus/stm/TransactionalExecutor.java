@@ -12,6 +12,7 @@ import dev.locus.multiverse.api.callables.TxnCallable;
 import dev.locus.multiverse.api.callables.TxnVoidCallable;
 import dev.locus.toggle.ToggleExecutor;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 
 /**
@@ -118,6 +119,38 @@ public final class TransactionalExecutor {
     public <T> Future<T> submit(long key, int type, TxnCallable<T> transaction) {
         return submit(new TransactionalTask<>(this, key, null, type, Objects.requireNonNull(transaction,
                 "transaction")));
+    }
+
+    /**
+     * Submits a transaction of the default type to the worker that owns {@code key}, as
+     * {@link #submit(long, TxnCallable)} does, and returns a {@link CompletableFuture} for servers
+     * that compose futures.
+     */
+    public <T> CompletableFuture<T> submitAsync(long key, TxnCallable<T> transaction) {
+        return submitAsync(key, DEFAULT_TYPE, transaction);
+    }
+
+    /**
+     * Submits a transaction of type {@code type} to the worker that owns {@code key}, as
+     * {@link #submit(long, int, TxnCallable)} does, and returns a {@link CompletableFuture} that
+     * completes with the committed result, or exceptionally with what the transaction threw (as
+     * is, not wrapped).
+     *
+     * <p>Dependent stages that are not {@code ...Async} run on the worker that ran the transaction,
+     * after it committed and outside it, before the worker takes its next task: keep them short.
+     * Cancelling the future, or completing it by other means, before the transaction starts means
+     * it will not run; cancelling it while it runs does not interrupt it (use the {@link Future}
+     * of {@link #submit(long, int, TxnCallable)} for that), and its result is dropped.
+     *
+     * @throws NullPointerException if {@code transaction} is null
+     * @throws IllegalStateException if this instance was built {@link #withoutExecutor()} or
+     *     {@linkplain #on(ToggleExecutor) on Toggle}
+     */
+    public <T> CompletableFuture<T> submitAsync(long key, int type, TxnCallable<T> transaction) {
+        TransactionalTask<T> task = new TransactionalTask<>(this, key, null, type,
+                Objects.requireNonNull(transaction, "transaction"));
+        submit(task);
+        return task.future();
     }
 
     /** Submits a transaction without a result, of the default type. */

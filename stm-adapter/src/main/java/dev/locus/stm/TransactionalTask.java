@@ -33,7 +33,9 @@ import java.util.concurrent.TimeoutException;
  * mayDefer) and the TransactionRecord are touched by the running thread only. cancel() may come
  * from any thread: it completes the result, and interrupts the runner under this object's lock,
  * which the run also takes to clear `runner`; an interrupt therefore never reaches a thread after
- * it has left this task (the worker clears one that arrived before).
+ * it has left this task (the worker clears one that arrived before). The result is completed last,
+ * once the run has left the transaction and recorded its cost, so that a dependent stage, which
+ * runs on this thread, is outside the transaction and may submit or call others.
  *
  * Memory ordering. Hand-off between runs goes through the executor's queue (release on offer,
  * acquire on poll), which publishes the accumulated elapsedNanos and conflicts. `result` is a
@@ -125,8 +127,10 @@ final class TransactionalTask<T> implements RunnableFuture<T>, TxnCallable<T>, K
         owner.hooks().enter(this);
         long start = System.nanoTime();
         boolean deferred = false;
+        T value = null;
+        Throwable failure = null;
         try {
-            result.complete(owner.txnExecutor().executeChecked(this));
+            value = owner.txnExecutor().executeChecked(this);
         } catch (Escape e) {
             c.end();
             if (e == Escape.DEFERRAL) {
@@ -134,14 +138,14 @@ final class TransactionalTask<T> implements RunnableFuture<T>, TxnCallable<T>, K
                 deferred = true;
             } else {
                 Thread.currentThread().interrupt();
-                result.completeExceptionally(e.getCause());
+                failure = e.getCause();
             }
         } catch (Throwable t) {
             if (c.isAttempting()) {
                 c.failed();
             }
             c.end();
-            result.completeExceptionally(t);
+            failure = t;
         } finally {
             elapsedNanos += System.nanoTime() - start;
             owner.hooks().exit();
@@ -149,10 +153,17 @@ final class TransactionalTask<T> implements RunnableFuture<T>, TxnCallable<T>, K
                 runner = null;
             }
         }
-        if (!deferred) {
-            owner.placement().recordCost(this, elapsedNanos, conflicts);
+        if (deferred) {
+            return true;
         }
-        return deferred;
+        owner.placement().recordCost(this, elapsedNanos, conflicts);
+        // completed last: dependent stages run on this thread, outside the transaction's run
+        if (failure == null) {
+            result.complete(value);
+        } else {
+            result.completeExceptionally(failure);
+        }
+        return false;
     }
 
     /** One attempt, called by Multiverse's retry loop. */
@@ -199,6 +210,11 @@ final class TransactionalTask<T> implements RunnableFuture<T>, TxnCallable<T>, K
     }
 
     // ---- Future ----
+
+    /** The future {@link TransactionalExecutor#submitAsync} hands out: the task's own result. */
+    CompletableFuture<T> future() {
+        return result;
+    }
 
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
