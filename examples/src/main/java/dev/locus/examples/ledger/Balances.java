@@ -1,47 +1,74 @@
 package dev.locus.examples.ledger;
 
 /**
- * The accounts' balances and the two ways to change one. Not thread-safe: each ledger says which
- * thread may touch which account, and when.
+ * The accounts' balances and the rules for changing one, written once over two storages: a plain
+ * array ({@link #plain}) and Multiverse references ({@link TxnBalances}). Not thread-safe: each
+ * ledger says which thread may touch which account, and when, or in which transaction.
  */
-final class Balances {
+abstract class Balances {
 
-    private final long[] balances;
+    /** Balances in a plain array, for callers that keep each account to one thread at a time. */
+    static Balances plain(int accounts) {
+        long[] balances = new long[accounts];
+        return new Balances() {
+            @Override
+            long get(int account) {
+                return balances[account];
+            }
 
-    Balances(int accounts) {
-        this.balances = new long[accounts];
+            @Override
+            void set(int account, long balance) {
+                balances[account] = balance;
+            }
+
+            @Override
+            long[] copy() {
+                return balances.clone();
+            }
+        };
     }
 
+    /** The balance of {@code account}. */
+    abstract long get(int account);
+
+    abstract void set(int account, long balance);
+
+    /** Every balance, indexed by account, read when nothing changes them any more. */
+    abstract long[] copy();
+
     /** Adds {@code amount}, unless the balance would overflow. */
-    Outcome credit(int account, long amount) {
-        long balance = balances[account];
+    final Outcome credit(int account, long amount) {
+        long balance = get(account);
         if (balance > Long.MAX_VALUE - amount) {
             return Outcome.refused(balance);
         }
-        balances[account] = balance + amount;
+        set(account, balance + amount);
         return Outcome.applied(balance + amount);
     }
 
     /** Takes {@code amount}, unless the balance is smaller. */
-    Outcome debit(int account, long amount) {
-        long balance = balances[account];
+    final Outcome debit(int account, long amount) {
+        long balance = get(account);
         if (balance < amount) {
             return Outcome.refused(balance);
         }
-        balances[account] = balance - amount;
+        set(account, balance - amount);
         return Outcome.applied(balance - amount);
     }
 
-    /** Whether {@code amount} could be credited to {@code account} now. */
-    boolean canCredit(int account, long amount) {
-        return balances[account] <= Long.MAX_VALUE - amount;
-    }
-
-    long get(int account) {
-        return balances[account];
-    }
-
-    long[] copy() {
-        return balances.clone();
+    /**
+     * Moves {@code amount} from {@code from} to {@code to} at once, unless {@code from}'s balance is
+     * smaller or {@code to}'s would overflow; the outcome carries {@code from}'s balance. The caller
+     * holds both accounts.
+     */
+    final Outcome transfer(int from, int to, long amount) {
+        if (get(to) > Long.MAX_VALUE - amount) {
+            return Outcome.refused(get(from));
+        }
+        Outcome debit = debit(from, amount);
+        if (debit.applied()) {
+            credit(to, amount); // cannot be refused: checked above, and the caller holds both
+        }
+        return debit;
     }
 }

@@ -28,7 +28,10 @@ public final class LedgerLoad {
     /** The two services under comparison. */
     public enum Service {
 
-        /** Handlers hand each operation to a locus keyed executor by account; no locks. */
+        /**
+         * Handlers hand each operation to a locus keyed executor by account, as a transaction;
+         * no locks, transfers atomic.
+         */
         KEYED("locus keyed", KeyedLedger::new),
 
         /** Handlers hand each operation to a ThreadPoolExecutor; a lock per account. */

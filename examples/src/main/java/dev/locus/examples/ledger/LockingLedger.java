@@ -33,7 +33,7 @@ public final class LockingLedger extends AbstractLedger {
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be > 0, was " + workers);
         }
-        this.balances = new Balances(accounts);
+        this.balances = Balances.plain(accounts);
         this.locks = new ReentrantLock[accounts];
         for (int a = 0; a < accounts; a++) {
             locks[a] = new ReentrantLock();
@@ -54,9 +54,7 @@ public final class LockingLedger extends AbstractLedger {
 
     @Override
     CompletableFuture<Outcome> runTransfer(int from, int to, long amount) {
-        return supplyAsync(() -> locked(from, to, () -> balances.canCredit(to, amount)
-                ? transferLocked(from, to, amount)
-                : Outcome.refused(balances.get(from))), executor);
+        return supplyAsync(() -> locked(from, to, () -> balances.transfer(from, to, amount)), executor);
     }
 
     @Override
@@ -102,14 +100,6 @@ public final class LockingLedger extends AbstractLedger {
         } finally {
             first.unlock();
         }
-    }
-
-    private Outcome transferLocked(int from, int to, long amount) {
-        Outcome debit = balances.debit(from, amount);
-        if (debit.applied()) {
-            balances.credit(to, amount); // cannot be refused: canCredit held under the same locks
-        }
-        return debit;
     }
 
     private static ThreadFactory threads() {
