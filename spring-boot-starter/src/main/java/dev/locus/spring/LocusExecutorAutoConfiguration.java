@@ -17,9 +17,9 @@ import org.springframework.context.annotation.Bean;
  * {@code locus.executor.enabled=false}. The context shuts the executor down when it closes
  * ({@link KeyedExecutorFactoryBean}).
  *
- * <p>Tasks are wrapped by the application's {@link TaskDecorator} bean, if it has exactly one;
- * if it has none, by its Spring {@link org.springframework.core.task.TaskDecorator} bean, if it
- * has exactly one, which is the decorator Spring Boot gives its own task executor: a decorator that
+ * <p>Tasks are wrapped by the application's {@link TaskDecorator} bean, if it has exactly one (or
+ * one {@code @Primary}); if it has none, by its Spring
+ * {@link org.springframework.core.task.TaskDecorator} bean on the same terms, which is the decorator Spring Boot gives its own task executor: a decorator that
  * carries the MDC or a security context into {@code @Async} methods carries it into keyed tasks too.
  *
  * <p>Ordered after Boot's task execution auto-configuration: the executor is an

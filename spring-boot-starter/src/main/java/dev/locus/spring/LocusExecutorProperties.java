@@ -9,8 +9,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * The {@code locus.executor.*} properties of the auto-configured {@code KeyedExecutorService},
  * one for each setting of {@link dev.locus.executor.LocusExecutors.Builder}. The defaults are the
  * builder's, except the name ({@code locus}) and the worker count (one per available processor).
- * Values are checked where the builder checks them, when the executor is built: a bad value
- * fails the application's start with the builder's message, prefixed with the property prefix.
+ * The builder checks the values as the executor's bean is created: a bad value fails the
+ * application's start with the builder's message behind {@code Invalid locus.executor properties: }.
  */
 @ConfigurationProperties("locus.executor")
 public class LocusExecutorProperties {

@@ -68,6 +68,7 @@ class ExecutorShutdownTest {
             Future<?> queued = executor.submit(1, () -> { });
             assertTrue(running.await(WAIT_S, SECONDS));
 
+            // Spring's commons-logging goes to java.util.logging where, as here, neither Log4j nor SLF4J is.
             List<String> warnings = new ArrayList<>();
             Logger logger = Logger.getLogger(KeyedExecutorFactoryBean.class.getName());
             Handler capture = new Handler() {
