@@ -63,6 +63,8 @@ final class Worker implements Runnable {
     /** The bounded queue's free slots; null when the queue is unbounded. */
     private final QueueRoom room;
     private final IdleStrategy idleStrategy;
+    /** {@link #park}, made once: a method reference made per idle round would allocate. */
+    private final Runnable parkAction = this::park;
 
     private volatile Thread thread;
     private volatile boolean parked;
@@ -262,7 +264,7 @@ final class Worker implements Runnable {
             } else if (executor.closed && heldCount == 0 && queue.isEmpty()) {
                 return;
             } else {
-                idle = idleStrategy.idle(idle, this::park);
+                idle = idleStrategy.idle(idle, parkAction);
             }
         }
     }

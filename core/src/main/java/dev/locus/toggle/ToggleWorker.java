@@ -92,6 +92,8 @@ final class ToggleWorker implements Runnable {
     private final Bucket bucket;
     private final ToggleExecutor executor;
     private final ToggleExecutor.Settings settings;
+    /** {@link #park}, made once: a method reference made per idle round would allocate. */
+    private final Runnable parkAction = this::park;
 
     private volatile Thread thread;
     private volatile boolean parked;
@@ -207,7 +209,7 @@ final class ToggleWorker implements Runnable {
             if (state == ToggleExecutor.STOP || (state == ToggleExecutor.SHUTDOWN && bucket.outer.isEmpty())) {
                 return; // at SHUTDOWN no producer can add to the outer queue any more (ToggleExecutor notes)
             }
-            idle = settings.idleStrategy().idle(idle, this::park);
+            idle = settings.idleStrategy().idle(idle, parkAction);
         }
     }
 
