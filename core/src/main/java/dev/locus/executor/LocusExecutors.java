@@ -59,6 +59,17 @@ public final class LocusExecutors {
     }
 
     /**
+     * The index of the worker whose thread calls this, from 0 to {@code workers() - 1} as in
+     * {@link ExecutorStats.WorkerStats#index()}, or -1 on a thread that is no worker of an executor
+     * built here. Tasks and task decorators may call it, for a per-worker breakdown; it reads a
+     * {@code ThreadLocal} that each worker thread sets once when it starts, and the executor itself
+     * never calls it.
+     */
+    public static int currentWorkerIndex() {
+        return Worker.currentIndex();
+    }
+
+    /**
      * A builder for an executor with {@code workers} threads (adaptive routing unless told
      * otherwise).
      *
