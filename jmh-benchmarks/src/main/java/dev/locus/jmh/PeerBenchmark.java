@@ -21,7 +21,7 @@ import org.openjdk.jmh.infra.ThreadParams;
  * java -jar jmh-benchmarks/target/benchmarks.jar PeerBenchmark -t 2 -p workload=zipf
  * </pre>
  *
- * <p>{@code -p implementation=adaptive -p meters=none,simple} measures what
+ * <p>{@code -p implementation=adaptive -p meters=none,noop,simple} measures what
  * {@code KeyedExecutorMetrics.monitor}'s timers cost (PeerMeters); the other implementations take
  * {@code none} only.
  */
@@ -72,8 +72,9 @@ public class PeerBenchmark extends BenchmarkDefaults {
      *   Meters (PeerMeters): none by default; simple builds the locus executor through
      *   KeyedExecutorMetrics.monitor into a SimpleMeterRegistry, so that each task is timed from
      *   its submission (executor.idle) and through its run (executor), the cost a monitored
-     *   executor pays per task. The other implementations refuse it: their Micrometer binders are
-     *   not what is measured here.
+     *   executor pays per task; noop does the same into a registry that denies every meter, so
+     *   that the timers are Micrometer's no-ops and what remains is the timing's own cost. The
+     *   other implementations refuse meters: their Micrometer binders are not what is measured.
      *
      *   In the main job's quick profile all runs share one JVM (forks 0), so call sites such as
      *   PeerExecutor.execute and the workers' task.run() have seen several classes by the later
@@ -113,7 +114,7 @@ public class PeerBenchmark extends BenchmarkDefaults {
     @Param({"2"})
     public int workers;
 
-    /** {@code simple}: a locus executor monitored into a SimpleMeterRegistry (PeerMeters). */
+    /** {@code simple}, {@code noop}: a locus executor monitored (PeerMeters). */
     @Param({"none"})
     public String meters;
 

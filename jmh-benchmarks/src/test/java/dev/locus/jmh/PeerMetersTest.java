@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@link PeerBenchmark}'s {@code meters} parameter: {@code simple} runs a locus executor's tasks
- * inside KeyedExecutorMetrics's timing and {@code none} runs them bare; the other implementations
+ * {@link PeerBenchmark}'s {@code meters} parameter: {@code simple} and {@code noop} run a locus
+ * executor's tasks inside KeyedExecutorMetrics's timing and {@code none} runs them bare; the other implementations
  * refuse meters rather than run unmonitored under a monitored label.
  */
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -21,10 +21,11 @@ class PeerMetersTest {
     private static final long MAX_KEY = 99;
 
     @Test
-    void simpleTimesEveryLocusImplementationsTasksAndNoneDoesNot() throws Exception {
+    void simpleAndNoopTimeEveryLocusImplementationsTasksAndNoneDoesNot() throws Exception {
         for (PeerKind kind : new PeerKind[] {PeerKind.ROUND_ROBIN, PeerKind.FIXED_RANGE, PeerKind.ADAPTIVE,
                 PeerKind.ADAPTIVE_PER_THREAD}) {
             assertTrue(runsInsideTheTiming(kind, PeerMeters.SIMPLE), kind + " with meters=simple");
+            assertTrue(runsInsideTheTiming(kind, PeerMeters.NOOP), kind + " with meters=noop");
             assertTrue(!runsInsideTheTiming(kind, PeerMeters.NONE), kind + " with meters=none");
         }
     }
