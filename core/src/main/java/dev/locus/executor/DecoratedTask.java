@@ -22,12 +22,17 @@ final class DecoratedTask implements Runnable {
      * @throws NullPointerException if the decorator returns null
      */
     static Runnable decorate(TaskDecorator decorator, Runnable task) {
-        if (decorator == null) {
-            return task;
-        }
-        Runnable decorated = Objects.requireNonNull(decorator.decorate(task),
+        return decorator == null ? task : new DecoratedTask(task, decoration(decorator, task));
+    }
+
+    /**
+     * What {@code decorator} returns for {@code task}, checked.
+     *
+     * @throws NullPointerException if the decorator returns null
+     */
+    static Runnable decoration(TaskDecorator decorator, Runnable task) {
+        return Objects.requireNonNull(decorator.decorate(task),
                 () -> "task decorator " + decorator + " returned null for " + task);
-        return new DecoratedTask(task, decorated);
     }
 
     /** The task as submitted, if {@code task} is a decoration; else {@code task}. */

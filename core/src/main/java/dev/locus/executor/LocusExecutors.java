@@ -59,6 +59,17 @@ public final class LocusExecutors {
     }
 
     /**
+     * The index of the worker whose thread calls this, from 0 to {@code workers() - 1} as in
+     * {@link ExecutorStats.WorkerStats#index()}, or -1 on a thread that is no worker of an executor
+     * built here. Tasks and task decorators may call it, for a per-worker breakdown; it reads a
+     * {@code ThreadLocal} that each worker thread sets once when it starts, and the executor itself
+     * never calls it.
+     */
+    public static int currentWorkerIndex() {
+        return Worker.currentIndex();
+    }
+
+    /**
      * A builder for an executor with {@code workers} threads (adaptive routing unless told
      * otherwise).
      *
@@ -210,6 +221,25 @@ public final class LocusExecutors {
          *     the MBean name is taken
          */
         public KeyedExecutorService build() {
+            return start(taskDecorator);
+        }
+
+        /**
+         * Starts the workers and returns the executor, with {@code outer} wrapping each task
+         * outside this builder's task decorator: {@code taskDecorator.andThen(outer)}, or
+         * {@code outer} alone if none is set (see {@link TaskDecorator#andThen}). The builder is left
+         * as it was. This is for instrumentation that must see each task as the worker runs it,
+         * context and all, without replacing the user's decorator, such as
+         * {@code KeyedExecutorMetrics.monitor} of {@code dev.locus.metrics}.
+         *
+         * @throws IllegalArgumentException as {@link #build()}
+         */
+        public KeyedExecutorService build(TaskDecorator outer) {
+            Objects.requireNonNull(outer, "outer");
+            return start(taskDecorator == null ? outer : taskDecorator.andThen(outer));
+        }
+
+        private KeyedExecutorService start(TaskDecorator decorator) {
             Router r = Objects.requireNonNull(router.apply(workers), "router factory returned null");
             int tableWorkers = r.initialTable().workers();
             if (tableWorkers != workers) {
@@ -219,7 +249,7 @@ public final class LocusExecutors {
             String executorName = name != null ? name : "locus-" + SEQUENCE.incrementAndGet();
             ThreadFactory factory = threadFactory != null ? threadFactory : new WorkerThreadFactory(executorName);
             ExecutorConfig config = new ExecutorConfig(workers, r, executorName, factory, queueCapacity,
-                    rejectionHandler, idleStrategy, pinWorkers, ordering, registerMBean, taskDecorator);
+                    rejectionHandler, idleStrategy, pinWorkers, ordering, registerMBean, decorator);
             return LocusExecutor.start(config);
         }
     }

@@ -1,5 +1,7 @@
 package dev.locus.executor;
 
+import java.util.Objects;
+
 /**
  * Wraps each task at submission, as Spring's {@code TaskDecorator} does for its executors: the
  * hook for carrying context from the submitting thread into the task, such as the SLF4J MDC, a
@@ -26,6 +28,9 @@ package dev.locus.executor;
  *     };
  * };
  * }</pre>
+ *
+ * <p>Two decorators compose with {@link #andThen}: {@code mdc.andThen(tracing)} carries both, the
+ * tracing wrapper outside the MDC one.
  */
 @FunctionalInterface
 public interface TaskDecorator {
@@ -38,4 +43,19 @@ public interface TaskDecorator {
      * @return a non-null runnable
      */
     Runnable decorate(Runnable task);
+
+    /**
+     * This decorator, then {@code after} around what it returned, as {@code Function.andThen}
+     * composes: on the submitting thread this one decorates the task first and {@code after}
+     * decorates the result; on the worker {@code after}'s runnable runs outermost, before and after
+     * this one's, which runs the task. So {@code after} sees the task with this decorator's context
+     * in place, and whatever it measures includes this decorator's wrapper.
+     *
+     * @throws NullPointerException if {@code after} is null; the composed decorator throws it if
+     *     this one returns null
+     */
+    default TaskDecorator andThen(TaskDecorator after) {
+        Objects.requireNonNull(after, "after");
+        return task -> after.decorate(DecoratedTask.decoration(this, task));
+    }
 }

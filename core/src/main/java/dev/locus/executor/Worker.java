@@ -56,6 +56,8 @@ final class Worker implements Runnable {
     private static final int EXECUTED = PADDING + 1;
     private static final int STEALS = PADDING + 2;
     private static final int STARTED = PADDING + 3;
+    /** The worker a thread runs, for {@link LocusExecutors#currentWorkerIndex()}; set once per thread. */
+    private static final ThreadLocal<Worker> CURRENT = new ThreadLocal<>();
 
     final int index;
     private final LocusExecutor executor;
@@ -234,8 +236,15 @@ final class Worker implements Runnable {
 
     // ---- the worker thread ----
 
+    /** {@link LocusExecutors#currentWorkerIndex()}. */
+    static int currentIndex() {
+        Worker w = CURRENT.get();
+        return w == null ? -1 : w.index;
+    }
+
     @Override
     public void run() {
+        CURRENT.set(this);
         if (executor.config.pinWorkers()) {
             AffinityPinning.pin(index);
         }
@@ -244,6 +253,7 @@ final class Worker implements Runnable {
             loop();
             completedNormally = true;
         } finally {
+            CURRENT.remove();
             OWNED.setRelease(owned, POLLING, 0L);
             executor.workerExited(this, completedNormally);
         }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -151,10 +152,82 @@ class TaskDecoratorTest {
     }
 
     @Test
+    void andThenDecoratesWithTheFirstFirstAndRunsTheSecondOutside() throws Exception {
+        List<String> events = Collections.synchronizedList(new ArrayList<>());
+        KeyedExecutorService executor = opened.open(LocusExecutors.builder(1).fixedRange(0, 9)
+                .taskDecorator(recording("inner", events).andThen(recording("outer", events))).build());
+
+        runOneTask(executor, events);
+
+        assertEquals(List.of("decorate inner", "decorate outer", "outer before", "inner before", "task",
+                "inner after", "outer after"), events);
+    }
+
+    @Test
+    void andThenFailsTheSubmissionIfTheFirstReturnsNullAndRefusesANullSecond() throws Exception {
+        AtomicBoolean secondCalled = new AtomicBoolean();
+        TaskDecorator nothing = task -> null;
+        KeyedExecutorService executor = opened.open(LocusExecutors.builder(1).fixedRange(0, 9)
+                .taskDecorator(nothing.andThen(task -> {
+                    secondCalled.set(true);
+                    return task;
+                })).build());
+
+        NullPointerException thrown = assertThrows(NullPointerException.class, () -> executor.execute(KEY, () -> { }));
+        assertTrue(thrown.getMessage().startsWith("task decorator " + nothing), thrown.getMessage());
+        assertFalse(secondCalled.get(), "the second decorator must not get null");
+        assertEquals("after", assertThrows(NullPointerException.class, () -> nothing.andThen(null)).getMessage());
+    }
+
+    @Test
+    void buildWithAnOuterDecoratorWrapsTheBuildersOwnAndLeavesTheBuilderAsItWas() throws Exception {
+        List<String> events = Collections.synchronizedList(new ArrayList<>());
+        TaskDecorator outer = recording("outer", events);
+        LocusExecutors.Builder builder = LocusExecutors.builder(1).fixedRange(0, 9);
+
+        runOneTask(opened.open(builder.build(outer)), events);
+        assertEquals(List.of("decorate outer", "outer before", "task", "outer after"), events, "no decorator of its own");
+        events.clear();
+
+        builder.taskDecorator(recording("inner", events));
+        runOneTask(opened.open(builder.build(outer)), events);
+        assertEquals(List.of("decorate inner", "decorate outer", "outer before", "inner before", "task",
+                "inner after", "outer after"), events, "around the builder's decorator");
+        events.clear();
+
+        runOneTask(opened.open(builder.build()), events);
+        assertEquals(List.of("decorate inner", "inner before", "task", "inner after"), events,
+                "the builder keeps its own decorator only");
+        assertEquals("outer", assertThrows(NullPointerException.class, () -> builder.build(null)).getMessage());
+    }
+
+    @Test
     void theBuilderRefusesANullDecorator() {
         NullPointerException e = assertThrows(NullPointerException.class,
                 () -> LocusExecutors.builder(1).taskDecorator(null));
         assertEquals("decorator", e.getMessage());
+    }
+
+    /** Runs a task that records "task", and waits until the executor (its wrappers too) is done. */
+    private static void runOneTask(KeyedExecutorService executor, List<String> events) throws InterruptedException {
+        executor.execute(KEY, () -> events.add("task"));
+        executor.shutdown();
+        assertTrue(executor.awaitTermination(WAIT_S, SECONDS));
+    }
+
+    /** A decorator that records, as {@code events}, its decorating and its wrapper's start and end. */
+    private static TaskDecorator recording(String name, List<String> events) {
+        return task -> {
+            events.add("decorate " + name);
+            return () -> {
+                events.add(name + " before");
+                try {
+                    task.run();
+                } finally {
+                    events.add(name + " after");
+                }
+            };
+        };
     }
 
     private static void setContext(Map<String, String> context) {

@@ -2,6 +2,7 @@ package dev.locus.guide;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -314,10 +315,24 @@ class MigrationGuideTest {
     @Test
     void micrometer() {
         MeterRegistry registry = new SimpleMeterRegistry();
+        KeyedExecutorService pool = KeyedExecutorMetrics.monitor(registry,
+                LocusExecutors.builder(4).adaptive(), "orders", Tags.empty());
+
+        pool.execute(7, () -> { });
+        pool.close();
+        assertEquals(1, registry.get("executor").tags("name", "orders").timer().count());
+        assertEquals(1, registry.get("executor.idle").tags("name", "orders").timer().count());
+        assertEquals(4.0, registry.get("executor.pool.size").tags("name", "orders").gauge().value());
+    }
+
+    @Test
+    void micrometerForAnExecutorAlreadyBuilt() {
+        MeterRegistry registry = new SimpleMeterRegistry();
         KeyedExecutorService pool = LocusExecutors.adaptive(4);
         new KeyedExecutorMetrics(pool, "orders", Tags.empty()).bindTo(registry);
 
         assertEquals(4.0, registry.get("executor.pool.size").tags("name", "orders").gauge().value());
+        assertNull(registry.find("executor").timer(), "the timers need monitor");
         pool.close();
     }
 

@@ -58,15 +58,27 @@ enum ExecutorKind {
      * ranges split that span, and the adaptive router routes by it until it has sampled enough keys.
      */
     ExecutorService start(int workers, long maxKey) {
-        AdaptiveRangeRouter.Settings adaptive = warmupOver(maxKey);
         return switch (this) {
-            case ROUND_ROBIN -> LocusExecutors.roundRobin(workers);
-            case FIXED_RANGE -> LocusExecutors.fixedRange(workers, 0, maxKey);
-            case ADAPTIVE -> LocusExecutors.adaptive(workers, adaptive);
-            case ADAPTIVE_COST -> LocusExecutors.adaptive(workers, adaptive.costFeedback(true));
+            case ROUND_ROBIN, FIXED_RANGE, ADAPTIVE, ADAPTIVE_COST -> builder(workers, maxKey).build();
             case THREAD_POOL -> new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS,
                     new LinkedBlockingQueue<>());
             case FORK_JOIN -> new ForkJoinPool(workers);
+        };
+    }
+
+    /**
+     * The builder of {@link #start}'s executor, for a locus kind, to be built or set further.
+     *
+     * @throws IllegalStateException for the JDK's pools
+     */
+    LocusExecutors.Builder builder(int workers, long maxKey) {
+        AdaptiveRangeRouter.Settings adaptive = warmupOver(maxKey);
+        return switch (this) {
+            case ROUND_ROBIN -> LocusExecutors.builder(workers).roundRobin();
+            case FIXED_RANGE -> LocusExecutors.builder(workers).fixedRange(0, maxKey);
+            case ADAPTIVE -> LocusExecutors.builder(workers).adaptive(adaptive);
+            case ADAPTIVE_COST -> LocusExecutors.builder(workers).adaptive(adaptive.costFeedback(true));
+            case THREAD_POOL, FORK_JOIN -> throw new IllegalStateException(label + " is not a locus executor");
         };
     }
 

@@ -20,6 +20,10 @@ import org.openjdk.jmh.infra.ThreadParams;
  * <pre>
  * java -jar jmh-benchmarks/target/benchmarks.jar PeerBenchmark -t 2 -p workload=zipf
  * </pre>
+ *
+ * <p>{@code -p implementation=adaptive -p meters=none,noop,simple} measures what
+ * {@code KeyedExecutorMetrics.monitor}'s timers cost (PeerMeters); the other implementations take
+ * {@code none} only.
  */
 @State(Scope.Benchmark)
 public class PeerBenchmark extends BenchmarkDefaults {
@@ -65,6 +69,13 @@ public class PeerBenchmark extends BenchmarkDefaults {
      *   Every trial ends with a check (stop()): the completions add up to the submissions, and the
      *   state is what that many whole, once-applied updates leave. A failed check fails the run.
      *
+     *   Meters (PeerMeters): none by default; simple builds the locus executor through
+     *   KeyedExecutorMetrics.monitor into a SimpleMeterRegistry, so that each task is timed from
+     *   its submission (executor.idle) and through its run (executor), the cost a monitored
+     *   executor pays per task; noop does the same into a registry that denies every meter, so
+     *   that the timers are Micrometer's no-ops and what remains is the timing's own cost. The
+     *   other implementations refuse meters: their Micrometer binders are not what is measured.
+     *
      *   In the main job's quick profile all runs share one JVM (forks 0), so call sites such as
      *   PeerExecutor.execute and the workers' task.run() have seen several classes by the later
      *   runs: a cost of a few nanoseconds per task that every implementation pays alike. The full
@@ -103,6 +114,10 @@ public class PeerBenchmark extends BenchmarkDefaults {
     @Param({"2"})
     public int workers;
 
+    /** {@code simple}, {@code noop}: a locus executor monitored (PeerMeters). */
+    @Param({"none"})
+    public String meters;
+
     private PeerExecutor executor;
     private KeyedState state;
     private final Queue<Producer> producers = new ConcurrentLinkedQueue<>();
@@ -111,7 +126,7 @@ public class PeerBenchmark extends BenchmarkDefaults {
     public void start() {
         PeerKind kind = PeerKind.of(implementation);
         state = PeerWorkload.of(workload).state(kind);
-        executor = kind.start(workers, MAX_KEY);
+        executor = kind.start(workers, MAX_KEY, PeerMeters.of(meters));
     }
 
     /**

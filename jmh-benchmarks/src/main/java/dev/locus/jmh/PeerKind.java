@@ -2,7 +2,6 @@ package dev.locus.jmh;
 
 import dev.locus.executor.ExecutorStats;
 import dev.locus.executor.KeyedExecutorService;
-import dev.locus.executor.LocusExecutors;
 import dev.locus.executor.Ordering;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -61,16 +60,24 @@ enum PeerKind {
         return keyedOrder;
     }
 
-    /** Starts the executor with {@code workers} threads for keys in {@code [0, maxKey]}. */
-    PeerExecutor start(int workers, long maxKey) {
+    /**
+     * Starts the executor with {@code workers} threads for keys in {@code [0, maxKey]}, a locus
+     * executor with {@code meters}.
+     *
+     * @throws IllegalArgumentException for meters on an executor that is not locus's
+     */
+    PeerExecutor start(int workers, long maxKey, PeerMeters meters) {
+        if (meters != PeerMeters.NONE && !isLocus()) {
+            throw new IllegalArgumentException("meters=" + meters.label() + " monitors locus's executors, not " + label);
+        }
         return switch (this) {
             case THREAD_POOL -> unkeyed(ExecutorKind.THREAD_POOL.start(workers, maxKey));
             case FORK_JOIN -> unkeyed(ExecutorKind.FORK_JOIN.start(workers, maxKey));
-            case ROUND_ROBIN -> keyed(ExecutorKind.ROUND_ROBIN.start(workers, maxKey));
-            case FIXED_RANGE -> keyed(ExecutorKind.FIXED_RANGE.start(workers, maxKey));
-            case ADAPTIVE -> keyed(ExecutorKind.ADAPTIVE.start(workers, maxKey));
-            case ADAPTIVE_PER_THREAD -> keyed(LocusExecutors.builder(workers).ordering(Ordering.PER_KEY_PER_THREAD)
-                    .adaptive(ExecutorKind.warmupOver(maxKey)).build());
+            case ROUND_ROBIN -> keyed(meters.build(ExecutorKind.ROUND_ROBIN.builder(workers, maxKey)));
+            case FIXED_RANGE -> keyed(meters.build(ExecutorKind.FIXED_RANGE.builder(workers, maxKey)));
+            case ADAPTIVE -> keyed(meters.build(ExecutorKind.ADAPTIVE.builder(workers, maxKey)));
+            case ADAPTIVE_PER_THREAD -> keyed(meters.build(ExecutorKind.ADAPTIVE.builder(workers, maxKey)
+                    .ordering(Ordering.PER_KEY_PER_THREAD)));
             case BOOKKEEPER -> {
                 OrderedExecutor ordered = OrderedExecutor.newBuilder().numThreads(workers).name("peer").build();
                 yield new PeerExecutor(ordered::executeOrdered, () -> stop(ordered));
@@ -85,6 +92,13 @@ enum PeerKind {
                             }
                         });
             }
+        };
+    }
+
+    private boolean isLocus() {
+        return switch (this) {
+            case ROUND_ROBIN, FIXED_RANGE, ADAPTIVE, ADAPTIVE_PER_THREAD -> true;
+            case THREAD_POOL, FORK_JOIN, BOOKKEEPER, STRIPED -> false;
         };
     }
 

@@ -9,7 +9,7 @@ import java.util.stream.Stream;
 
 /**
  * The main job's runs of {@link PeerBenchmark} (issue 14): every implementation in each cell,
- * producers being JMH threads.
+ * producers being JMH threads, without meters ({@code meters=none}).
  *
  * <p>Quick profile, at the job's most workers (2 by default, issue 14's N): the cells issue 14's
  * targets are about — empty tasks at 1 and 2 producers; the uniform and exponential streams at 2;
@@ -78,6 +78,6 @@ final class PeerPlan {
     private static Reproduce.Run run(String implementation, String workload, int workers, int producers,
             boolean warmUp) {
         return new Reproduce.Run(BENCHMARK, Map.of("implementation", implementation, "workload", workload,
-                "workers", Integer.toString(workers)), producers, warmUp);
+                "workers", Integer.toString(workers), "meters", "none"), producers, warmUp);
     }
 }
