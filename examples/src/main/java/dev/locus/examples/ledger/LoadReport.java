@@ -1,5 +1,7 @@
 package dev.locus.examples.ledger;
 
+import java.io.Serializable;
+
 /**
  * What one load run measured and found.
  *
@@ -15,7 +17,7 @@ package dev.locus.examples.ledger;
  * @param firstProblem the first failure, negative balance or mismatch, or {@code null}
  */
 public record LoadReport(int requests, long elapsedNanos, long[] latencyNanos, long applied, long refused,
-                         long failed, long negative, int mismatches, String firstProblem) {
+                         long failed, long negative, int mismatches, String firstProblem) implements Serializable {
 
     /** Whether every request was answered, no balance went negative and every balance is exact. */
     public boolean ok() {

@@ -37,7 +37,7 @@ class LedgerServerTest {
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(buffer, true, StandardCharsets.UTF_8);
         LedgerLoad.Options options = LedgerLoad.Options.parse("--requests", "1_000", "--clients", "8",
-                "--accounts", "50", "--workers", "2", "--warmup", "0");
+                "--accounts", "50", "--workers", "2", "--warmup", "0", "--rounds", "1");
         List<LoadReport> reports = assertTimeoutPreemptively(LIMIT, () -> LedgerLoad.run(options, out));
 
         String text = buffer.toString(StandardCharsets.UTF_8);
@@ -53,6 +53,7 @@ class LedgerServerTest {
         }
         assertTrue(text.contains("locus keyed") && text.contains("TPE + locks"), text);
         assertTrue(text.contains("ok: every request answered, 50 balances exact, none negative"), text);
+        assertTrue(text.contains("locus keyed / TPE + locks, geometric mean"), text);
     }
 
     @ParameterizedTest
@@ -102,6 +103,9 @@ class LedgerServerTest {
         assertThrows(IllegalArgumentException.class, () -> LedgerLoad.Options.parse("--requests", "many"));
         assertThrows(IllegalArgumentException.class, () -> LedgerLoad.Options.parse("--workers", "0"));
         assertThrows(IllegalArgumentException.class, () -> LedgerLoad.Options.parse("--warmup", "-1"));
+        assertThrows(IllegalArgumentException.class, () -> LedgerLoad.Options.parse("--rounds", "0"));
+        LedgerLoad.Options read = LedgerLoad.Options.parse("--requests", "5_000", "--zipf", "0.5", "--rounds", "4");
+        assertEquals(read, LedgerLoad.Options.parse(read.toArgs().toArray(String[]::new)), "a child reads what it was given");
         assertThrows(IllegalArgumentException.class, () -> LedgerLoad.Options.parse("--verbose", "1"));
     }
 
