@@ -43,6 +43,12 @@ import java.util.function.ToLongFunction;
  * Names. The per-worker meters are locus.executor.worker.execution and .idle, not the executor
  * timers with a worker tag: registries such as Prometheus require every meter of one name to have
  * the same tag keys (as for locus.executor.worker.completed against executor.completed).
+ *
+ * Micrometer versions. locus-core compiles against Micrometer 1.16, but users run it with the
+ * Micrometer of their own tree, such as Spring Boot 3.5's 1.15. The timers are registered through
+ * Timer.builder, not registry.timer(name, tags): with tags a Tags, javac binds that call to the
+ * timer(String, Tags) overload that 1.16 added, and monitor fails with NoSuchMethodError on 1.15
+ * (the starter's tests, on Boot 3.5's Micrometer, run it there).
  */
 final class TaskTiming implements TaskDecorator {
 
@@ -55,8 +61,8 @@ final class TaskTiming implements TaskDecorator {
     /** Registers {@code executor} and {@code executor.idle}, tagged {@code tags}, as Micrometer does. */
     TaskTiming(MeterRegistry registry, Tags tags) {
         this.clock = registry.config().clock();
-        this.execution = registry.timer("executor", tags);
-        this.idle = registry.timer("executor.idle", tags);
+        this.execution = Timer.builder("executor").tags(tags).register(registry);
+        this.idle = Timer.builder("executor.idle").tags(tags).register(registry);
     }
 
     @Override

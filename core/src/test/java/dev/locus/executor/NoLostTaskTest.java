@@ -72,7 +72,6 @@ class NoLostTaskTest {
                         + totals[3] + ": some outcome never occurred, the rounds do not exercise the races");
     }
 
-    /** One executor, its producers and its stoppers. */
     /** The rejection handlers a round may use with a bounded queue. */
     private enum Handler {
         ABORT(RejectionHandler.abort()),
@@ -86,6 +85,7 @@ class NoLostTaskTest {
         }
     }
 
+    /** One executor, its producers and its stoppers. */
     private static final class Round {
 
         private final int index;

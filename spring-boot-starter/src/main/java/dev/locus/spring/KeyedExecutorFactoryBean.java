@@ -27,31 +27,36 @@ import org.springframework.beans.factory.InitializingBean;
  * separate disposable bean that merely referred to the executor could be destroyed before them.
  * As the executor's own bean, it would get its {@code close()} as the inferred destroy method, which
  * waits without bound. The executor is built once, in {@link #afterPropertiesSet()}, so that bad
- * settings fail the context's start, and is never rebuilt.
+ * settings fail the context's start, and is never rebuilt: its meters, where it is monitored
+ * ({@link ExecutorBuildStrategy}), are registered once, with it.
  */
 final class KeyedExecutorFactoryBean implements FactoryBean<KeyedExecutorService>, InitializingBean, DisposableBean {
 
     private static final Log LOG = LogFactory.getLog(KeyedExecutorFactoryBean.class);
 
     private final LocusExecutors.Builder builder;
+    private final ExecutorBuildStrategy strategy;
     private final String name;
     private final Duration awaitTerminationPeriod;
     private KeyedExecutorService executor;
 
     /**
      * @param builder the executor's settings
+     * @param strategy how the executor is built from them: plainly, or monitored
      * @param name the executor's name, as given to the builder
      * @param awaitTerminationPeriod how long {@link #destroy()} waits for the tasks, at least zero
      */
-    KeyedExecutorFactoryBean(LocusExecutors.Builder builder, String name, Duration awaitTerminationPeriod) {
+    KeyedExecutorFactoryBean(LocusExecutors.Builder builder, ExecutorBuildStrategy strategy, String name,
+                             Duration awaitTerminationPeriod) {
         this.builder = Objects.requireNonNull(builder, "builder");
+        this.strategy = Objects.requireNonNull(strategy, "strategy");
         this.name = Objects.requireNonNull(name, "name");
         this.awaitTerminationPeriod = Objects.requireNonNull(awaitTerminationPeriod, "awaitTerminationPeriod");
     }
 
     @Override
     public void afterPropertiesSet() {
-        executor = builder.build();
+        executor = strategy.build(builder, name);
     }
 
     @Override
@@ -62,11 +67,6 @@ final class KeyedExecutorFactoryBean implements FactoryBean<KeyedExecutorService
     @Override
     public Class<?> getObjectType() {
         return KeyedExecutorService.class;
-    }
-
-    /** The executor's name, for its meters. */
-    String name() {
-        return name;
     }
 
     @Override

@@ -57,7 +57,7 @@ class TaskDecoratorWiringTest {
     }
 
     /** What {@link #REQUEST} holds in a task submitted while it holds {@code r-42}. */
-    private static String requestSeenByATask(KeyedExecutorService executor) throws Exception {
+    static String requestSeenByATask(KeyedExecutorService executor) throws Exception {
         REQUEST.set("r-42");
         try {
             return executor.submit(7, REQUEST::get).get(WAIT_S, SECONDS);
