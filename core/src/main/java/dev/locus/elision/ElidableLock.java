@@ -43,9 +43,10 @@ import javax.management.ObjectName;
  * interned Context. CriticalSection runs the attempts (see its notes for the nesting rules).
  *
  * Concurrency. Conflicting actions run only under the lock (checked through the thread's frames),
- * so the version has one writer at a time. Optimistic readers read shared data without the lock;
- * like StampedLock's optimistic reads, they may see any mix of values, and the validation decides
- * whether to keep what they computed.
+ * so the version has one writer at a time, and an odd version seen by the holder is its own action
+ * in progress: that is how a nested action is recognized. Optimistic readers read shared data
+ * without the lock; like StampedLock's optimistic reads, they may see any mix of values, and the
+ * validation decides whether to keep what they computed.
  *
  * Memory ordering. Writer: the first increment is a volatile read-modify-write followed by a
  * store-store fence, so no data store of the action is visible before the odd version; the second
@@ -132,17 +133,7 @@ public final class ElidableLock {
             throw new IllegalStateException("a conflicting action of " + label
                     + " must run inside a critical section of it that holds the lock");
         }
-        if (frame.inConflictingAction) {
-            action.run();
-            return;
-        }
-        frame.granule.conflictingActions.increment();
-        beginConflictingAction(frame);
-        try {
-            action.run();
-        } finally {
-            endConflictingAction(frame);
-        }
+        runConflictingAction(frame.granule, action);
     }
 
     /** Every (lock, context) this lock was used in, with its counts. */
@@ -206,15 +197,25 @@ public final class ElidableLock {
         return (long) VERSION.getOpaque(this) == v;
     }
 
-    void beginConflictingAction(Frame frame) {
-        frame.inConflictingAction = true;
+    /**
+     * Runs {@code action} as a conflicting action of a critical section of {@code granule}, which
+     * holds this lock: between two increments of the version, counted in the granule. An action
+     * begun while the version is odd is nested in one of this thread's (only the lock's holder
+     * changes the version) and just runs: nested actions count as one.
+     */
+    void runConflictingAction(Granule granule, Runnable action) {
+        if (((long) VERSION.getOpaque(this) & 1) != 0) {
+            action.run();
+            return;
+        }
+        granule.conflictingActions.increment();
         VERSION.getAndAdd(this, 1L);
         VarHandle.storeStoreFence();
-    }
-
-    void endConflictingAction(Frame frame) {
-        VERSION.setRelease(this, (long) VERSION.getOpaque(this) + 1);
-        frame.inConflictingAction = false;
+        try {
+            action.run();
+        } finally {
+            VERSION.setRelease(this, (long) VERSION.getOpaque(this) + 1);
+        }
     }
 
     /** Configures an {@link ElidableLock}. */

@@ -55,8 +55,18 @@ final class ThreadState {
         return Context.byId(contextId);
     }
 
-    /** Starts an execution of a section of {@code granule}, nested in the thread's current ones. */
-    Execution beginExecution(Granule granule, boolean timed) {
+    /**
+     * Starts an execution of the full protocol of a section of {@code granule}, nested in the
+     * thread's current ones: counts it (its coin from {@code random}), refreshes the granule's fast
+     * path if the policy has moved on, and tells the policy of the {@code failedSwopts} optimistic
+     * attempts that already failed on the fast path. Ended by {@link #finishExecution}.
+     */
+    Execution beginExecution(Granule granule, int random, boolean timed, int failedSwopts) {
+        granule.executions.increment(random);
+        ElisionPolicy policy = granule.lock.policy();
+        if (!policy.isCurrent(granule.fastPath)) {
+            granule.fastPath = policy.fastPath(granule);
+        }
         if (executionDepth == executions.length) {
             executions = Arrays.copyOf(executions, executionDepth * 2);
         }
@@ -67,12 +77,27 @@ final class ThreadState {
         }
         executionDepth++;
         execution.begin(granule, timed);
+        if (failedSwopts > 0) {
+            execution.swoptTried = failedSwopts;
+            policy.optimisticAttemptFailed(execution);
+        }
         return execution;
     }
 
-    /** Ends the innermost execution. */
-    void endExecution() {
-        executions[--executionDepth].end();
+    /**
+     * Ends the innermost execution, which completed the section or ended with an exception: records
+     * its duration if timed, and tells the policy.
+     */
+    void finishExecution() {
+        Execution execution = executions[executionDepth - 1];
+        if (execution.timed) {
+            execution.granule.executionTime.record(execution.elapsedNanos());
+        }
+        try {
+            execution.granule.lock.policy().completed(execution);
+        } finally {
+            executions[--executionDepth].end();
+        }
     }
 
     /** Whether no critical section runs on this thread: a section called now is not nested. */
