@@ -51,6 +51,8 @@ import java.util.function.Function;
  *     validates against its own.
  *   - HTM paths are native and cannot contain Java sections, so no section nests inside an HTM
  *     attempt; an HTM attempt may run inside any Java section.
+ *   - No section nests inside an InlineSection's attempt: slowCall refuses when the thread's state
+ *     shows one running (which it does only for the inline section's full protocol; see its notes).
  *
  * Granule look-up. The granule of (lock, context) is found through two concurrent maps (the
  * context's child for this name, then the lock's granule for that context), which cost more than
@@ -135,6 +137,8 @@ public final class CriticalSection<A, T> {
      *     version was still valid
      * @throws Interference if this section is nested in an optimistic attempt on the same lock that
      *     has become invalid; the enclosing attempt is then retried
+     * @throws IllegalStateException if called inside an attempt of an {@link InlineSection}, where
+     *     that is checked (see its "Nesting")
      */
     public T call(A argument) {
         ThreadState thread = threadState();
@@ -169,6 +173,10 @@ public final class CriticalSection<A, T> {
      * on the fast path failed ({@code failedSwopts} 1), which the full protocol goes on with.
      */
     private T slowCall(ThreadState thread, A argument, int random, int failedSwopts) {
+        if (thread.inInlineAttempt()) {
+            throw new IllegalStateException(this + " called inside an attempt of inline section " + thread.openInline
+                    + ": inline sections do not nest");
+        }
         int outer = thread.contextId;
         Lookup last = lookup;
         if (last.outer != outer || last.fastPath != last.granule.fastPath) {

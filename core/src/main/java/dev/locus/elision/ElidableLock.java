@@ -42,8 +42,8 @@ import javax.management.ObjectName;
  * end. Statistics live in Granules, one per (this lock, context), found through a map keyed by the
  * interned Context. CriticalSection runs the attempts (see its notes for the nesting rules).
  *
- * Concurrency. Conflicting actions run only under the lock (checked through the thread's frames),
- * so the version has one writer at a time, and an odd version seen by the holder is its own action
+ * Concurrency. Conflicting actions run only under the lock (checked through the thread's frames,
+ * or an inline section's stamp), so the version has one writer at a time, and an odd version seen by the holder is its own action
  * in progress: that is how a nested action is recognized. Optimistic readers read shared data
  * without the lock; like StampedLock's optimistic reads, they may see any mix of values, and the
  * validation decides whether to keep what they computed.
@@ -119,19 +119,33 @@ public final class ElidableLock {
     }
 
     /**
+     * An inline critical section named {@code name} (paper 003's BEGIN_CS_NAMED: its context),
+     * written in place at its call site rather than passed as a body: see {@link InlineSection}.
+     * Every attempt holds the lock; {@link InlineSection#withSwopt()} adds optimistic ones. Make it
+     * once per call site.
+     *
+     * @throws NullPointerException if {@code name} is null
+     */
+    public InlineSection inlineSection(String name) {
+        return new InlineSection(this, Objects.requireNonNull(name, "name"), false);
+    }
+
+    /**
      * Runs {@code action}, the part of a locked critical section that may make a concurrent
      * optimistic attempt read an inconsistent state: such attempts fail validation and are retried.
      * Nested actions count as one.
      *
      * @throws IllegalStateException unless the calling thread runs a critical section of this lock
-     *     in LOCK mode
+     *     in LOCK mode; in an {@link InlineSection}, use its own
+     *     {@link InlineSection#conflictingAction(long, Runnable) conflictingAction}
      */
     public void conflictingAction(Runnable action) {
         Objects.requireNonNull(action, "action");
-        Frame frame = ThreadState.current().frameOf(this);
-        if (frame == null || frame.mode != Mode.LOCK) {
-            throw new IllegalStateException("a conflicting action of " + label
-                    + " must run inside a critical section of it that holds the lock");
+        ThreadState thread = ThreadState.current();
+        Frame frame = thread.frameOf(this);
+        if (frame == null || frame.mode != Mode.LOCK || thread.inInlineAttempt()) {
+            throw new IllegalStateException("a conflicting action of " + label + " must run inside a critical"
+                    + " section of it that holds the lock (in an InlineSection: its conflictingAction(stamp, action))");
         }
         runConflictingAction(frame.granule, action);
     }
@@ -189,6 +203,11 @@ public final class ElidableLock {
             }
         }
         return v;
+    }
+
+    /** The version word now. */
+    long version() {
+        return (long) VERSION.getOpaque(this);
     }
 
     /** Whether no conflicting action has started since version {@code v} was read. */

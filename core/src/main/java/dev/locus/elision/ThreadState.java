@@ -5,7 +5,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A thread's ALE state: its context (the scopes it is in), its stack of critical-section frames
- * (paper 003 §4.1) and its stack of executions. Touched only by its thread.
+ * (paper 003 §4.1), its stack of executions, and the inline section whose execution is open on
+ * it. Touched only by its thread.
  */
 /*
  * Implementation notes
@@ -34,6 +35,12 @@ final class ThreadState {
     private int frameDepth;
     private Execution[] executions = new Execution[4];
     private int executionDepth;
+    /**
+     * The inline section whose execution of the full protocol is open on this thread, from its
+     * begin() to the end() that completes it; null if none. Its execution is the innermost then,
+     * and while one of its attempts runs, the outermost frame is that attempt's.
+     */
+    InlineSection openInline;
     /** xorshift64* state, never 0: cheaper than a ThreadLocalRandom look-up per counter. */
     private long seed = ThreadLocalRandom.current().nextLong() | 1;
 
@@ -89,7 +96,7 @@ final class ThreadState {
      * its duration if timed, and tells the policy.
      */
     void finishExecution() {
-        Execution execution = executions[executionDepth - 1];
+        Execution execution = innermostExecution();
         if (execution.timed) {
             execution.granule.executionTime.record(execution.elapsedNanos());
         }
@@ -98,6 +105,16 @@ final class ThreadState {
         } finally {
             executions[--executionDepth].end();
         }
+    }
+
+    /** The innermost execution of the full protocol on this thread; there must be one. */
+    Execution innermostExecution() {
+        return executions[executionDepth - 1];
+    }
+
+    /** Whether an attempt of an inline section runs on this thread: a section called now would nest in it. */
+    boolean inInlineAttempt() {
+        return openInline != null && frameDepth > 0;
     }
 
     /** Whether no critical section runs on this thread: a section called now is not nested. */
