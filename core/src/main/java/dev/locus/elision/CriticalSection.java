@@ -51,6 +51,8 @@ import java.util.function.Function;
  *     validates against its own.
  *   - HTM paths are native and cannot contain Java sections, so no section nests inside an HTM
  *     attempt; an HTM attempt may run inside any Java section.
+ *   - No section nests inside an InlineSection's attempt: slowCall refuses when the thread's state
+ *     shows one running (which it does only for the inline section's full protocol; see its notes).
  *
  * Granule look-up. The granule of (lock, context) is found through two concurrent maps (the
  * context's child for this name, then the lock's granule for that context), which cost more than
@@ -135,6 +137,8 @@ public final class CriticalSection<A, T> {
      *     version was still valid
      * @throws Interference if this section is nested in an optimistic attempt on the same lock that
      *     has become invalid; the enclosing attempt is then retried
+     * @throws IllegalStateException if called inside an attempt of an {@link InlineSection}, where
+     *     that is checked (see its "Nesting")
      */
     public T call(A argument) {
         ThreadState thread = threadState();
@@ -169,6 +173,10 @@ public final class CriticalSection<A, T> {
      * on the fast path failed ({@code failedSwopts} 1), which the full protocol goes on with.
      */
     private T slowCall(ThreadState thread, A argument, int random, int failedSwopts) {
+        if (thread.inInlineAttempt()) {
+            throw new IllegalStateException(this + " called inside an attempt of inline section " + thread.openInline
+                    + ": inline sections do not nest");
+        }
         int outer = thread.contextId;
         Lookup last = lookup;
         if (last.outer != outer || last.fastPath != last.granule.fastPath) {
@@ -224,19 +232,9 @@ public final class CriticalSection<A, T> {
         Context inner = Context.byId(outer).enter(name);
         Granule granule = lock.granule(inner);
         FastPath fast = granule.fastPath;
-        Progression progression = fast.progression();
-        Mode first = null;
-        boolean lockUnlessWaiting = false;
-        if (progression != null && !(progression.htm && htmAvailable)) {
-            if (progression.swopt && optimistic != null) {
-                first = Mode.SWOPT;
-            } else if (fast.groups()) {
-                lockUnlessWaiting = true;
-            } else {
-                first = Mode.LOCK;
-            }
-        }
-        Lookup found = new Lookup(outer, inner.id, granule, fast, fast.sampleShift(), first, lockUnlessWaiting,
+        Mode first = fast.firstMode(htmAvailable, optimistic != null);
+        Lookup found = new Lookup(outer, inner.id, granule, fast, fast.sampleShift(), first,
+                fast.locksFirstUnlessWaiting(htmAvailable, optimistic != null),
                 granule.stats(first != null ? first : Mode.LOCK));
         lookup = found;
         return found;
@@ -288,24 +286,15 @@ public final class CriticalSection<A, T> {
      * optimistic attempts of it have already failed on the fast path.
      */
     private T execute(ThreadState thread, Granule granule, A argument, int random, boolean timed, int failedSwopts) {
-        granule.executions.increment(random);
-        ElisionPolicy policy = lock.policy();
-        if (!policy.isCurrent(granule.fastPath)) {
-            granule.fastPath = policy.fastPath(granule);
-        }
-        Execution execution = thread.beginExecution(granule, timed);
+        Execution execution = thread.beginExecution(granule, random, timed, failedSwopts);
         try {
-            if (failedSwopts > 0) {
-                execution.swoptTried = failedSwopts;
-                policy.optimisticAttemptFailed(execution);
-            }
             Frame mine = thread.frameOf(lock);
             if (mine != null && mine.mode == Mode.LOCK) {
                 return runLocked(thread, execution, argument, false);
             }
-            return attempts(thread, policy, execution, argument);
+            return attempts(thread, lock.policy(), execution, argument);
         } finally {
-            finish(thread, policy, execution);
+            thread.finishExecution();
         }
     }
 
@@ -330,31 +319,21 @@ public final class CriticalSection<A, T> {
         }
     }
 
-    private static void finish(ThreadState thread, ElisionPolicy policy, Execution execution) {
-        if (execution.timed) {
-            execution.granule.executionTime.record(execution.elapsedNanos());
-        }
-        policy.completed(execution);
-        thread.endExecution();
-    }
-
     /** One HTM attempt: whether it committed, its value then in the execution. */
     private boolean attemptHtm(ThreadState thread, ElisionPolicy policy, Execution execution, A argument, boolean eligible) {
         requireEligible(eligible, Mode.HTM);
         policy.beforeExclusiveAttempt(execution);
         execution.htmTried++;
-        long start = execution.attemptStartNanos();
+        execution.attemptBegins();
         HtmAttempt<? extends T> attempt = htm.attempt(argument);
-        long elapsed = execution.attemptEndedNanos(start);
-        Granule granule = execution.granule;
-        granule.stats(Mode.HTM).attempted(attempt.committed(), elapsed, thread.nextRandom());
+        long elapsed = execution.attemptEnded(Mode.HTM, attempt.committed(), thread.nextRandom());
         if (attempt.committed()) {
             execution.completed(Mode.HTM, attempt.value());
             return true;
         }
         execution.htmFailedNanos += Math.max(elapsed, 0);
         if (lock.api().isLocked()) {
-            granule.htmFailuresLockHeld.increment();
+            execution.granule.htmFailuresLockHeld.increment();
         }
         return false;
     }
@@ -363,7 +342,7 @@ public final class CriticalSection<A, T> {
     private boolean attemptSwopt(ElisionPolicy policy, ThreadState thread, Execution execution, A argument, boolean eligible) {
         requireEligible(eligible, Mode.SWOPT);
         execution.swoptTried++;
-        long start = execution.attemptStartNanos();
+        execution.attemptBegins();
         boolean succeeded = true; // an exception let through is the section's own: the attempt completed it
         try {
             Object result = optimisticAttempt(thread, execution.granule, argument);
@@ -375,7 +354,7 @@ public final class CriticalSection<A, T> {
             }
             return succeeded;
         } finally {
-            execution.granule.stats(Mode.SWOPT).attempted(succeeded, execution.attemptEndedNanos(start), thread.nextRandom());
+            execution.attemptEnded(Mode.SWOPT, succeeded, thread.nextRandom());
         }
     }
 
@@ -406,7 +385,7 @@ public final class CriticalSection<A, T> {
      * of the body propagates after the lock is released.
      */
     private T runLocked(ThreadState thread, Execution execution, A argument, boolean acquire) {
-        long start = execution.attemptStartNanos();
+        execution.attemptBegins();
         Frame enclosing = thread.frameOf(lock);
         if (acquire) {
             lock.api().lock();
@@ -425,7 +404,7 @@ public final class CriticalSection<A, T> {
             if (acquire) {
                 lock.api().unlock();
             }
-            execution.granule.stats(Mode.LOCK).attempted(ran, execution.attemptEndedNanos(start), thread.nextRandom());
+            execution.attemptEnded(Mode.LOCK, ran, thread.nextRandom());
         }
     }
 

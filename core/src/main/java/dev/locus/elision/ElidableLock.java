@@ -42,10 +42,11 @@ import javax.management.ObjectName;
  * end. Statistics live in Granules, one per (this lock, context), found through a map keyed by the
  * interned Context. CriticalSection runs the attempts (see its notes for the nesting rules).
  *
- * Concurrency. Conflicting actions run only under the lock (checked through the thread's frames),
- * so the version has one writer at a time. Optimistic readers read shared data without the lock;
- * like StampedLock's optimistic reads, they may see any mix of values, and the validation decides
- * whether to keep what they computed.
+ * Concurrency. Conflicting actions run only under the lock (checked through the thread's frames,
+ * or an inline section's stamp), so the version has one writer at a time, and an odd version seen by the holder is its own action
+ * in progress: that is how a nested action is recognized. Optimistic readers read shared data
+ * without the lock; like StampedLock's optimistic reads, they may see any mix of values, and the
+ * validation decides whether to keep what they computed.
  *
  * Memory ordering. Writer: the first increment is a volatile read-modify-write followed by a
  * store-store fence, so no data store of the action is visible before the odd version; the second
@@ -118,31 +119,35 @@ public final class ElidableLock {
     }
 
     /**
+     * An inline critical section named {@code name} (paper 003's BEGIN_CS_NAMED: its context),
+     * written in place at its call site rather than passed as a body: see {@link InlineSection}.
+     * Every attempt holds the lock; {@link InlineSection#withSwopt()} adds optimistic ones. Make it
+     * once per call site.
+     *
+     * @throws NullPointerException if {@code name} is null
+     */
+    public InlineSection inlineSection(String name) {
+        return new InlineSection(this, Objects.requireNonNull(name, "name"), false);
+    }
+
+    /**
      * Runs {@code action}, the part of a locked critical section that may make a concurrent
      * optimistic attempt read an inconsistent state: such attempts fail validation and are retried.
      * Nested actions count as one.
      *
      * @throws IllegalStateException unless the calling thread runs a critical section of this lock
-     *     in LOCK mode
+     *     in LOCK mode; in an {@link InlineSection}, use its own
+     *     {@link InlineSection#conflictingAction(long, Runnable) conflictingAction}
      */
     public void conflictingAction(Runnable action) {
         Objects.requireNonNull(action, "action");
-        Frame frame = ThreadState.current().frameOf(this);
-        if (frame == null || frame.mode != Mode.LOCK) {
-            throw new IllegalStateException("a conflicting action of " + label
-                    + " must run inside a critical section of it that holds the lock");
+        ThreadState thread = ThreadState.current();
+        Frame frame = thread.frameOf(this);
+        if (frame == null || frame.mode != Mode.LOCK || thread.inInlineAttempt()) {
+            throw new IllegalStateException("a conflicting action of " + label + " must run inside a critical"
+                    + " section of it that holds the lock (in an InlineSection: its conflictingAction(stamp, action))");
         }
-        if (frame.inConflictingAction) {
-            action.run();
-            return;
-        }
-        frame.granule.conflictingActions.increment();
-        beginConflictingAction(frame);
-        try {
-            action.run();
-        } finally {
-            endConflictingAction(frame);
-        }
+        runConflictingAction(frame.granule, action);
     }
 
     /** Every (lock, context) this lock was used in, with its counts. */
@@ -200,21 +205,36 @@ public final class ElidableLock {
         return v;
     }
 
+    /** The version word now. */
+    long version() {
+        return (long) VERSION.getOpaque(this);
+    }
+
     /** Whether no conflicting action has started since version {@code v} was read. */
     boolean validate(long v) {
         VarHandle.loadLoadFence();
         return (long) VERSION.getOpaque(this) == v;
     }
 
-    void beginConflictingAction(Frame frame) {
-        frame.inConflictingAction = true;
+    /**
+     * Runs {@code action} as a conflicting action of a critical section of {@code granule}, which
+     * holds this lock: between two increments of the version, counted in the granule. An action
+     * begun while the version is odd is nested in one of this thread's (only the lock's holder
+     * changes the version) and just runs: nested actions count as one.
+     */
+    void runConflictingAction(Granule granule, Runnable action) {
+        if (((long) VERSION.getOpaque(this) & 1) != 0) {
+            action.run();
+            return;
+        }
+        granule.conflictingActions.increment();
         VERSION.getAndAdd(this, 1L);
         VarHandle.storeStoreFence();
-    }
-
-    void endConflictingAction(Frame frame) {
-        VERSION.setRelease(this, (long) VERSION.getOpaque(this) + 1);
-        frame.inConflictingAction = false;
+        try {
+            action.run();
+        } finally {
+            VERSION.setRelease(this, (long) VERSION.getOpaque(this) + 1);
+        }
     }
 
     /** Configures an {@link ElidableLock}. */

@@ -15,6 +15,8 @@ final class Execution {
     private long lastNanos;
     /** Whether lastNanos is still about now: nothing but bookkeeping has happened since it was read. */
     private boolean clockFresh;
+    /** When the attempt in progress began (see attemptBegins); 0 if untimed. */
+    private long attemptStart;
     int htmTried;
     int swoptTried;
     /** Time spent in failed HTM attempts; timed executions only. */
@@ -52,28 +54,34 @@ final class Execution {
     }
 
     /**
-     * The start time of an attempt about to begin, 0 if untimed: the last reading of the clock
-     * (the execution's start, or the previous attempt's end) unless the policy has waited since.
-     * A nanoTime call costs about as much as a short section; an execution of one attempt reads
-     * the clock twice, not four times.
+     * An attempt is about to begin: notes its start, the last reading of the clock (the execution's
+     * start, or the previous attempt's end) unless the policy has waited since. A nanoTime call
+     * costs about as much as a short section; an execution of one attempt reads the clock twice,
+     * not four times. Nothing is read when the execution is untimed.
      */
-    long attemptStartNanos() {
-        if (!timed) {
-            return 0;
+    void attemptBegins() {
+        if (timed) {
+            attemptStart = clockFresh ? lastNanos : System.nanoTime();
+            clockFresh = false;
         }
-        long start = clockFresh ? lastNanos : System.nanoTime();
-        clockFresh = false;
-        return start;
     }
 
-    /** The duration of an attempt that started at {@code start} and has just ended; -1 if untimed. */
-    long attemptEndedNanos(long start) {
-        if (!timed) {
-            return -1;
+    /**
+     * The attempt that began last has ended, in {@code mode}, having completed the section or not:
+     * counts it in the granule, with its duration if the execution is timed, drawing the counters'
+     * coins from {@code random}.
+     *
+     * @return its duration, -1 if untimed
+     */
+    long attemptEnded(Mode mode, boolean succeeded, int random) {
+        long elapsed = -1;
+        if (timed) {
+            lastNanos = System.nanoTime();
+            clockFresh = true;
+            elapsed = lastNanos - attemptStart;
         }
-        lastNanos = System.nanoTime();
-        clockFresh = true;
-        return lastNanos - start;
+        granule.stats(mode).attempted(succeeded, elapsed, random);
+        return elapsed;
     }
 
     /** When the latest attempt ended, or the execution started; timed executions only. */

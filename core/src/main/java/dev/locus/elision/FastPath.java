@@ -28,4 +28,29 @@ record FastPath(Object stamp, Progression progression, int sampleShift, boolean 
     boolean timed(int random) {
         return progression == null || random >>> sampleShift == 0;
     }
+
+    /**
+     * The mode of an untimed execution's first attempt, for a section that has an available HTM
+     * path ({@code htmPath}) and an optimistic one ({@code swoptPath}): SWOPT or LOCK; null where
+     * the full protocol decides (no progression yet, or HTM first) or where a LOCK start must first
+     * ask the policy ({@link #locksFirstUnlessWaiting}).
+     */
+    Mode firstMode(boolean htmPath, boolean swoptPath) {
+        if (progression == null || progression.htm && htmPath) {
+            return null;
+        }
+        if (progression.swopt && swoptPath) {
+            return Mode.SWOPT;
+        }
+        return groups ? null : Mode.LOCK;
+    }
+
+    /**
+     * Whether, for a section with these paths, an untimed execution starts in LOCK mode if the policy
+     * does not make it wait ({@link ElisionPolicy#locksWithoutWaiting}), and otherwise runs the full
+     * protocol.
+     */
+    boolean locksFirstUnlessWaiting(boolean htmPath, boolean swoptPath) {
+        return groups && progression != null && !(progression.htm && htmPath) && !(progression.swopt && swoptPath);
+    }
 }

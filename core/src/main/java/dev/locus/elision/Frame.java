@@ -20,12 +20,6 @@ final class Frame implements Swopt {
     /** The version word an optimistic attempt read at its start; unused in other modes. */
     long version;
     /**
-     * Whether a conflicting action of this frame's lock is in progress (LOCK mode only). False
-     * whenever none runs, as ElidableLock.conflictingAction resets it in a finally: so begin() need
-     * not.
-     */
-    boolean inConflictingAction;
-    /**
      * Whether this frame is a running optimistic attempt: a Swopt kept beyond its attempt validates
      * nothing. Only SWOPT attempts set it, as only they hand the frame to a body.
      */

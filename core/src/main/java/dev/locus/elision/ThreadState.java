@@ -5,7 +5,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A thread's ALE state: its context (the scopes it is in), its stack of critical-section frames
- * (paper 003 §4.1) and its stack of executions. Touched only by its thread.
+ * (paper 003 §4.1), its stack of executions, and the inline section whose execution is open on
+ * it. Touched only by its thread.
  */
 /*
  * Implementation notes
@@ -34,6 +35,12 @@ final class ThreadState {
     private int frameDepth;
     private Execution[] executions = new Execution[4];
     private int executionDepth;
+    /**
+     * The inline section whose execution of the full protocol is open on this thread, from its
+     * begin() to the end() that completes it; null if none. Its execution is the innermost then,
+     * and while one of its attempts runs, the outermost frame is that attempt's.
+     */
+    InlineSection openInline;
     /** xorshift64* state, never 0: cheaper than a ThreadLocalRandom look-up per counter. */
     private long seed = ThreadLocalRandom.current().nextLong() | 1;
 
@@ -55,8 +62,18 @@ final class ThreadState {
         return Context.byId(contextId);
     }
 
-    /** Starts an execution of a section of {@code granule}, nested in the thread's current ones. */
-    Execution beginExecution(Granule granule, boolean timed) {
+    /**
+     * Starts an execution of the full protocol of a section of {@code granule}, nested in the
+     * thread's current ones: counts it (its coin from {@code random}), refreshes the granule's fast
+     * path if the policy has moved on, and tells the policy of the {@code failedSwopts} optimistic
+     * attempts that already failed on the fast path. Ended by {@link #finishExecution}.
+     */
+    Execution beginExecution(Granule granule, int random, boolean timed, int failedSwopts) {
+        granule.executions.increment(random);
+        ElisionPolicy policy = granule.lock.policy();
+        if (!policy.isCurrent(granule.fastPath)) {
+            granule.fastPath = policy.fastPath(granule);
+        }
         if (executionDepth == executions.length) {
             executions = Arrays.copyOf(executions, executionDepth * 2);
         }
@@ -67,12 +84,37 @@ final class ThreadState {
         }
         executionDepth++;
         execution.begin(granule, timed);
+        if (failedSwopts > 0) {
+            execution.swoptTried = failedSwopts;
+            policy.optimisticAttemptFailed(execution);
+        }
         return execution;
     }
 
-    /** Ends the innermost execution. */
-    void endExecution() {
-        executions[--executionDepth].end();
+    /**
+     * Ends the innermost execution, which completed the section or ended with an exception: records
+     * its duration if timed, and tells the policy.
+     */
+    void finishExecution() {
+        Execution execution = innermostExecution();
+        if (execution.timed) {
+            execution.granule.executionTime.record(execution.elapsedNanos());
+        }
+        try {
+            execution.granule.lock.policy().completed(execution);
+        } finally {
+            executions[--executionDepth].end();
+        }
+    }
+
+    /** The innermost execution of the full protocol on this thread; there must be one. */
+    Execution innermostExecution() {
+        return executions[executionDepth - 1];
+    }
+
+    /** Whether an attempt of an inline section runs on this thread: a section called now would nest in it. */
+    boolean inInlineAttempt() {
+        return openInline != null && frameDepth > 0;
     }
 
     /** Whether no critical section runs on this thread: a section called now is not nested. */

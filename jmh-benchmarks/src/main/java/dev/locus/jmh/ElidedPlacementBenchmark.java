@@ -29,7 +29,8 @@ import org.openjdk.jmh.annotations.Threads;
  * critical section submitted as a task ({@link KeyedSections}), placed by its bucket under
  * {@code adaptive} or spread by {@code roundRobin}, both with two workers. Operations/s (the
  * score) and get's optimistic successes, optimistic failures and lock fall-backs per second
- * (auxiliary counters, from ALE's report), on the paper's one-lock map and on a segmented one.
+ * (auxiliary counters, from ALE's report), on the paper's one-lock map and on a segmented one, with
+ * the map's sections in ALE's lambda form (as measured for issue 17) or its inline form (issue 28).
  */
 @Threads(1)
 public class ElidedPlacementBenchmark extends BenchmarkDefaults {
@@ -61,6 +62,11 @@ public class ElidedPlacementBenchmark extends BenchmarkDefaults {
      *   section of the other segments then runs on one worker, after the readers of its segment
      *   that precede it. roundRobin spreads a segment's sections over both workers.
      *
+     *   Forms (form): "lambda" submits each operation as its CriticalSection (KeyedSections.submit),
+     *   as issue 17 measured; "inline" submits a task that runs the operation through its
+     *   segment's InlineSections (SegmentedHashMap.callInline). Same lock, policy, granules and
+     *   counters; a task is one lambda either way.
+     *
      *   JMH's auxiliary counters add up over iterations, so they are rates like the score: the
      *   differences of ALE's counts (SegmentedHashMap.getCounts, its probabilistic counters'
      *   estimates) before and after each batch. optimisticFailures is attempts − successes, two
@@ -79,6 +85,8 @@ public class ElidedPlacementBenchmark extends BenchmarkDefaults {
     static final int KEYS = ElisionBenchmark.MIXED_KEYS;
     static final int VALUE_SIZE = ElisionBenchmark.MIXED_VALUE_SIZE;
     static final int WORKERS = 2;
+    static final String LAMBDA = "lambda";
+    static final String INLINE = "inline";
     private static final long WAIT_S = 60;
 
     @Benchmark
@@ -100,6 +108,10 @@ public class ElidedPlacementBenchmark extends BenchmarkDefaults {
         @Param({"1", "16"})
         public int segments;
 
+        /** ALE's form of the map's critical sections: "lambda" (CriticalSection) or "inline" (InlineSection). */
+        @Param({LAMBDA, INLINE})
+        public String form;
+
         SegmentedHashMap map;
         KeyedExecutorService keyed;
 
@@ -119,6 +131,15 @@ public class ElidedPlacementBenchmark extends BenchmarkDefaults {
                         .warmupRange(0, SegmentedHashMap.BUCKETS - 1)).build();
                 case "roundRobin" -> LocusExecutors.roundRobin(WORKERS);
                 default -> throw new IllegalArgumentException("unknown executor " + executor);
+            };
+        }
+
+        /** Submits {@code op} under its bucket, in this trial's form. */
+        Future<Boolean> submit(SegmentedHashMap.Op op) {
+            return switch (form) {
+                case LAMBDA -> KeyedSections.submit(keyed, op.bucket(), map.section(op), op);
+                case INLINE -> keyed.submit(op.bucket(), () -> map.callInline(op));
+                default -> throw new IllegalArgumentException("unknown form " + form);
             };
         }
 
@@ -154,7 +175,7 @@ public class ElidedPlacementBenchmark extends BenchmarkDefaults {
                 int operation = random.nextInt(10);
                 SegmentedHashMap.Op op = operation < 6 ? SegmentedHashMap.Op.get(key, into[i])
                         : operation < 8 ? SegmentedHashMap.Op.insert(key, value) : SegmentedHashMap.Op.remove(key);
-                futures.add(KeyedSections.submit(setting.keyed, op.bucket(), setting.map.section(op), op));
+                futures.add(setting.submit(op));
             }
             for (Future<Boolean> f : futures) {
                 f.get(WAIT_S, TimeUnit.SECONDS);

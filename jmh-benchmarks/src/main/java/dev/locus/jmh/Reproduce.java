@@ -60,20 +60,21 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * says why). One iteration per round, where the job used to take three per run: iterations of one
  * run are not independent, so their spread said little (JMH's errors of ±50% to ±566% on three
  * iterations), while rounds give an honest one. The budget on two cores, in configured seconds
- * (793 runs, 997 s), plus about 0.18 s per run of JMH's own work and 0.7 s per forked JVM,
+ * (870 runs, 1,182 s), plus about 0.18 s per run of JMH's own work and 0.7 s per forked JVM,
  * measured from the 386 runs of the previous profile (16.5 minutes for 881 configured seconds):
  * <pre>
  * paper 002   108 cells + 2 × 33 claimed = 174 runs × 1 s, 3 warm-up runs × 4.5 s      188 s
  * Figure 9    12 runs × 1 s, 1 warm-up run                                          17 s
  * 004/001     154 cells + 2 × 28 claimed = 210 runs × 1 s, 7 warm-up runs            245 s
- * 003         54 cells + 2 × 24 claimed = 102 forked runs × (2 × 1 s + 0.5 s)         255 s
+ * 003         78 cells + 2 × 48 claimed = 174 forked runs × (2 × 1 s + 0.5 s)         435 s
  * 000         78 cells + 2 × 24 claimed = 126 runs × 0.9 s, 2 warm-up runs           122 s
  * peers       63 cells + 2 × 17 claimed = 97 runs × 1 s, 1 warm-up run              102 s
  * issue 17    12 cells + 2 × 12 claimed = 36 runs × 1 s, 1 warm-up run               41 s
- * 17 (ALE)    4 cells + 5 × 4 claimed = 24 runs × 1 s, 1 warm-up run                 28 s
- * JMH         793 runs × 0.18 s + 102 forks × 0.7 s                                  214 s
- *                                                                      about 20.2 minutes
+ * 17 (ALE)    8 cells + 5 × 4 claimed = 28 runs × 1 s, 2 warm-up runs                33 s
+ * JMH         870 runs × 0.18 s + 174 forks × 0.7 s                                  279 s
+ *                                                                      about 24.4 minutes
  * </pre>
+ * (Paper 003's and issue 17's ALE suites each run ALE's lambda and inline forms since issue 28.)
  * A check of 150 of these runs ({@code --only} the hash table, Figure 9, the skip list, the mixed
  * elision workload and Figure 5 of paper 000) on a shared two-core machine took 4 min 10 s: 1.34 s
  * per dictionary run, 1.0 s per Figure 9 or oversubscription run, 3.0 s per forked elision run,

@@ -10,34 +10,38 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The main job's runs of issue 17's elided-placement suite: both executors on both maps, every
- * cell in six interleaved rounds after one warm-up run in the quick profile, once each (forked)
- * in the full one; {@code --only ElidedPlacement} selects the suite alone. (ReproducePlanTest
- * checks that every run names a benchmark and parameter values that exist.)
+ * The main job's runs of issue 17's elided-placement suite: both executors on both maps in both of
+ * ALE's forms, the lambda form's cells (which the claims read) in six interleaved rounds, the
+ * inline form's in one, after a warm-up run per form in the quick profile, once each (forked) in
+ * the full one; {@code --only ElidedPlacement} selects the suite alone. (ReproducePlanTest checks
+ * that every run names a benchmark and parameter values that exist.)
  */
 class ElidedPlacementPlanTest {
 
     @Test
-    void quickProfileRunsBothExecutorsOnBothMapsInSixRounds() {
+    void quickProfileRunsBothExecutorsOnBothMapsInBothFormsTheLambdaFormsInSixRounds() {
         List<Reproduce.Run> runs = suite(Reproduce.parse(new String[0]).plan());
         List<Reproduce.Run> first = runs.stream().filter(r -> !r.warmUp() && r.round() == 1).toList();
-        assertEquals(Set.of("roundRobin 1", "adaptive 1", "roundRobin 16", "adaptive 16"),
+        assertEquals(Set.of("roundRobin 1 lambda", "adaptive 1 lambda", "roundRobin 16 lambda", "adaptive 16 lambda",
+                "roundRobin 1 inline", "adaptive 1 inline", "roundRobin 16 inline", "adaptive 16 inline"),
                 first.stream().map(ElidedPlacementPlanTest::cell).collect(Collectors.toSet()));
-        assertTrue(runs.get(0).warmUp());
-        assertEquals(1, runs.stream().filter(Reproduce.Run::warmUp).count());
-        assertEquals(1 + 6 * 4, runs.size(), "a warm-up run and every cell in six rounds");
+        assertTrue(runs.get(0).warmUp() && runs.get(1).warmUp(), "a warm-up run per form first");
+        assertEquals(2, runs.stream().filter(Reproduce.Run::warmUp).count());
+        assertEquals(2 + 8 + 5 * 4, runs.size(), "warm-ups, every cell once, the claimed (lambda) cells in five more rounds");
+        List<String> claimed = first.stream().filter(ElidedPlacementPlan::claimed).map(ElidedPlacementPlanTest::cell)
+                .toList();
+        assertTrue(claimed.stream().allMatch(cell -> cell.endsWith(" lambda")), claimed.toString());
         for (int round = 2; round <= 6; round++) {
             int r = round;
-            assertEquals(first.stream().map(ElidedPlacementPlanTest::cell).toList(),
-                    runs.stream().filter(run -> run.round() == r).map(ElidedPlacementPlanTest::cell).toList(),
-                    "round " + round + " in round 1's order");
+            assertEquals(claimed, runs.stream().filter(run -> run.round() == r).map(ElidedPlacementPlanTest::cell)
+                    .toList(), "round " + round + " in round 1's order");
         }
     }
 
     @Test
     void fullProfileRunsEachCellOnceForked() {
         List<Reproduce.Run> runs = suite(Reproduce.parse(new String[] {"--full"}).plan());
-        assertEquals(4, runs.size());
+        assertEquals(8, runs.size());
         assertTrue(runs.stream().noneMatch(Reproduce.Run::warmUp));
     }
 
@@ -53,6 +57,6 @@ class ElidedPlacementPlanTest {
     }
 
     private static String cell(Reproduce.Run run) {
-        return run.params().get("executor") + " " + run.params().get("segments");
+        return run.params().get("executor") + " " + run.params().get("segments") + " " + run.params().get("form");
     }
 }

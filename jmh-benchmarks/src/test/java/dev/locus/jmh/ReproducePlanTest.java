@@ -85,7 +85,8 @@ class ReproducePlanTest {
             assertTrue(dictionary.get(i).round() >= dictionary.get(i - 1).round(), "round 1 of every cell first");
         }
         List<Reproduce.Run> elision = plan.stream().filter(r -> r.method().startsWith("ElisionBenchmark.")).toList();
-        assertEquals(Set.of("ADAPTIVE", "LOCK_ONLY", "SWOPT_1", "SWOPT_10"), elision.stream()
+        assertEquals(Set.of("ADAPTIVE", "LOCK_ONLY", "SWOPT_1", "SWOPT_10", "ADAPTIVE_INLINE", "LOCK_ONLY_INLINE",
+                "SWOPT_1_INLINE", "SWOPT_10_INLINE"), elision.stream()
                 .filter(r -> r.round() > 1).map(r -> r.params().get("implementation")).collect(Collectors.toSet()));
         assertTrue(Reproduce.parse(new String[] {"--full"}).plan().stream().allMatch(r -> r.round() == 1),
                 "the full profile's rounds are its forks");

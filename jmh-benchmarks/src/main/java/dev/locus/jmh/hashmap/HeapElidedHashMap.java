@@ -16,9 +16,14 @@ final class HeapElidedHashMap extends ElidedHashMap {
     private final ChainedTable table;
 
     HeapElidedHashMap(int valueSize, ElisionPolicy policy) {
-        super(ElidableLock.builder("hashMap", LockApi.of(new ReentrantLock())).policy(policy).build(), valueSize);
+        super(lock(policy), valueSize);
         this.table = new ChainedTable(valueSize);
         buildSections();
+    }
+
+    /** The table's one lock, over a {@link ReentrantLock}, under {@code policy}. */
+    static ElidableLock lock(ElisionPolicy policy) {
+        return ElidableLock.builder("hashMap", LockApi.of(new ReentrantLock())).policy(policy).build();
     }
 
     @Override

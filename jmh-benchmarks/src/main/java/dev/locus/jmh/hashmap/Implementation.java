@@ -7,7 +7,10 @@ import java.util.function.IntFunction;
 /**
  * The HashMaps paper 003 §5.1 compares, plus the JDK's peers, each made for a value size: the
  * elision benchmark's {@code @Param}, named as the paper names its configurations (§5:
- * "Instrumented", "Static-SWOptLock-10", "Adaptive-HL", …). The HTM configurations run the
+ * "Instrumented", "Static-SWOptLock-10", "Adaptive-HL", …). ALE's configurations without HTM come
+ * in two forms: the lambda form's sections ({@link dev.locus.elision.CriticalSection}s, as measured before issue 28)
+ * and, suffixed {@code _INLINE}, the same policies with the sections written in place
+ * ({@link dev.locus.elision.InlineSection}s). The HTM configurations run the
  * {@link OffHeapHashMap} and exist only where {@link NativeHtm#rtmSupported()}: elsewhere
  * {@link #create} refuses them rather than measure the fallback under an HTM name.
  */
@@ -23,6 +26,14 @@ public enum Implementation {
     SWOPT_10(size -> new HeapElidedHashMap(size, ElisionPolicy.fixed(0, 10))),
     /** The adaptive policy over the lock and SWOPT: the paper's Adaptive-SL (Adaptive-All less HTM). */
     ADAPTIVE(size -> new HeapElidedHashMap(size, ElisionPolicy.adaptive())),
+    /** {@link #LOCK_ONLY} with every section in ALE's inline form (issue 28): {@link InlineElidedHashMap}. */
+    LOCK_ONLY_INLINE(size -> new InlineElidedHashMap(size, ElisionPolicy.lockOnly())),
+    /** {@link #SWOPT_1} in the inline form. */
+    SWOPT_1_INLINE(size -> new InlineElidedHashMap(size, ElisionPolicy.fixed(0, 1))),
+    /** {@link #SWOPT_10} in the inline form. */
+    SWOPT_10_INLINE(size -> new InlineElidedHashMap(size, ElisionPolicy.fixed(0, 10))),
+    /** {@link #ADAPTIVE} in the inline form. */
+    ADAPTIVE_INLINE(size -> new InlineElidedHashMap(size, ElisionPolicy.adaptive())),
     /** Two hardware transactions, then the lock: Static-HTMLock-2. Needs RTM. */
     HTM_LOCK_2(size -> offHeap(size, ElisionPolicy.fixed(2, 0))),
     /** Ten hardware transactions, then the lock: Static-HL-10. Needs RTM. */

@@ -19,7 +19,9 @@ import java.util.function.Supplier;
  * table. An operation is an {@link Op}, run by the critical section of its segment that
  * {@link #section(Op)} gives, called where the caller likes (a keyed executor's worker, through
  * {@code KeyedSections}): get with a SWOPT path (Figure 1), insert and remove bracketing only
- * their structural change as a conflicting action, as {@link HeapElidedHashMap} does.
+ * their structural change as a conflicting action, as {@link HeapElidedHashMap} does. Or
+ * {@link #callInline(Op)} runs it in ALE's inline form, as {@link InlineElidedHashMap} does
+ * (issue 28): the same lock, policy and report rows.
  */
 /*
  * Implementation notes
@@ -28,7 +30,8 @@ import java.util.function.Supplier;
  * every operation touches one bucket, so it runs under its segment's lock alone. A conflicting
  * action in segment s moves only s's version, so it invalidates only the optimistic readers of s.
  * Each segment's three sections are built once and take the Op as their argument; named get,
- * insert and remove, they give one granule per (segment, name).
+ * insert and remove, they give one granule per (segment, name), which the segment's inline
+ * sections of the same names share.
  *
  * Concurrency. As ChainedTable's notes, per segment: writers of a segment run one at a time under
  * its lock; readers of a segment validate against its version.
@@ -63,7 +66,7 @@ public final class SegmentedHashMap {
 
     /** The critical section that runs {@code op}: its kind's, of its key's segment. */
     public CriticalSection<Op, Boolean> section(Op op) {
-        Segment segment = segments[(int) ((long) op.bucket() * segments.length / BUCKETS)];
+        Segment segment = segmentOf(op);
         return switch (op.kind) {
             case GET -> segment.get;
             case INSERT -> segment.insert;
@@ -74,6 +77,16 @@ public final class SegmentedHashMap {
     /** Runs {@code op} on the calling thread; what its section returned. */
     public boolean call(Op op) {
         return section(op).call(op);
+    }
+
+    /** Runs {@code op} on the calling thread in the inline form: its segment's inline sections. */
+    public boolean callInline(Op op) {
+        InlineChainedTable inline = segmentOf(op).inline;
+        return switch (op.kind) {
+            case GET -> inline.get(op.key, op.bytes);
+            case INSERT -> inline.insert(op.key, op.bytes);
+            case REMOVE -> inline.remove(op.key);
+        };
     }
 
     /** Every segment's report: a row per (segment, operation). */
@@ -100,7 +113,11 @@ public final class SegmentedHashMap {
         return new GetCounts(successes, attempts - successes, locked);
     }
 
-    /** {@code lock}'s three sections, built once. */
+    private Segment segmentOf(Op op) {
+        return segments[(int) ((long) op.bucket() * segments.length / BUCKETS)];
+    }
+
+    /** {@code lock}'s three sections, built once, in both forms. */
     private Segment segment(ElidableLock lock) {
         CriticalSection<Op, Boolean> get = lock.section("get", (Op op) -> table.get(op.key, op.bytes, Validation.NONE) > 0)
                 .withSwopt((op, swopt) -> table.get(op.key, op.bytes, () -> {
@@ -111,11 +128,11 @@ public final class SegmentedHashMap {
                 (Op op) -> table.insert(op.key, op.bytes, lock::conflictingAction));
         CriticalSection<Op, Boolean> remove = lock.section("remove",
                 (Op op) -> table.remove(op.key, lock::conflictingAction));
-        return new Segment(lock, get, insert, remove);
+        return new Segment(lock, get, insert, remove, new InlineChainedTable(table, lock));
     }
 
     private record Segment(ElidableLock lock, CriticalSection<Op, Boolean> get, CriticalSection<Op, Boolean> insert,
-            CriticalSection<Op, Boolean> remove) {
+            CriticalSection<Op, Boolean> remove, InlineChainedTable inline) {
     }
 
     /**

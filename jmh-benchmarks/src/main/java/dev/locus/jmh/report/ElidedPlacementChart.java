@@ -10,8 +10,9 @@ import org.knowm.xchart.CategoryChart;
 
 /**
  * The PNG of issue 17's elided-placement suite: two panels of bars, a group per map (one lock, 16
- * segments) and a bar per executor: operations/s, with error bars of the 95% interval over rounds
- * where a cell has two or more, and get's fall-backs to the lock per 1,000 gets.
+ * segments) and a bar per executor in each of ALE's forms ("adaptive", "adaptive (inline)"):
+ * operations/s, with error bars of the 95% interval over rounds where a cell has two or more, and
+ * get's fall-backs to the lock per 1,000 gets.
  */
 final class ElidedPlacementChart {
 
@@ -25,7 +26,7 @@ final class ElidedPlacementChart {
 
     ElidedPlacementChart(ElidedPlacementResults results) {
         this.results = results;
-        this.styles = new SeriesStyles(results.executors(), name -> false);
+        this.styles = new SeriesStyles(results.series(), name -> false);
     }
 
     /** The chart in {@code directory}; empty if nothing was measured. */
@@ -36,22 +37,22 @@ final class ElidedPlacementChart {
         List<String> maps = results.segments().stream().map(ElidedPlacementResults::shape).toList();
         CategoryChart throughput = panel("operations/s", FigureCharts.THROUGHPUT_PATTERN);
         CategoryChart fallbacks = panel("lock fall-backs per 1,000 gets", "0.###");
-        for (String executor : results.executors()) {
-            throughput.addSeries(executor, maps, values(executor, m -> m.rounds().mean()),
-                    values(executor, m -> m.rounds().count() < 2 ? 0 : m.rounds().halfWidth()))
-                    .setFillColor(styles.colour(executor));
-            fallbacks.addSeries(executor, maps, values(executor, ElidedPlacementMeasurement::fallbacksPerThousandGets))
-                    .setFillColor(styles.colour(executor));
+        for (String series : results.series()) {
+            throughput.addSeries(series, maps, values(series, m -> m.rounds().mean()),
+                    values(series, m -> m.rounds().count() < 2 ? 0 : m.rounds().halfWidth()))
+                    .setFillColor(styles.colour(series));
+            fallbacks.addSeries(series, maps, values(series, ElidedPlacementMeasurement::fallbacksPerThousandGets))
+                    .setFillColor(styles.colour(series));
         }
-        return Optional.of(FigureCharts.save(TITLE, List.of(throughput, fallbacks), styles, results.executors(),
+        return Optional.of(FigureCharts.save(TITLE, List.of(throughput, fallbacks), styles, results.series(),
                 directory.resolve(FILE)));
     }
 
-    /** {@code value} of each map's cell for {@code executor}; 0, no bar, where not measured. */
-    private List<Double> values(String executor, Function<ElidedPlacementMeasurement, Double> value) {
+    /** {@code value} of each map's cell for {@code series}; 0, no bar, where not measured. */
+    private List<Double> values(String series, Function<ElidedPlacementMeasurement, Double> value) {
         List<Double> values = new ArrayList<>();
         for (int segments : results.segments()) {
-            double v = results.find(executor, segments).map(value).orElse(0.0);
+            double v = results.find(series, segments).map(value).orElse(0.0);
             values.add(Double.isFinite(v) ? v : 0.0);
         }
         return values;

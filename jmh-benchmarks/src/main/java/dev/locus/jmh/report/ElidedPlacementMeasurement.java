@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * One cell of the elided-placement suite (issue 17, item 3(b)): paper 003's HashMap in
- * {@code segments} segments, its operations run as critical sections by {@code executor}.
+ * {@code segments} segments, its operations run as critical sections in ALE's {@code form} by
+ * {@code executor}.
  *
  * @param opsPerSecond map operations per second (JMH's primary score), the mean over rounds
  * @param error JMH's 99.9% confidence half-width of a cell measured in one round; NaN otherwise
@@ -15,8 +16,13 @@ import java.util.List;
  *     a difference of two of ALE's estimates, so only roughly the failures (it can be negative)
  * @param fallbacks gets completed under the lock per second in each round
  */
-record ElidedPlacementMeasurement(String executor, int segments, double opsPerSecond, double error, Rounds rounds,
-        Rounds successes, Rounds failures, Rounds fallbacks) {
+record ElidedPlacementMeasurement(String executor, ElisionForm form, int segments, double opsPerSecond, double error,
+        Rounds rounds, Rounds successes, Rounds failures, Rounds fallbacks) {
+
+    /** The executor's name in this form, as the table and chart show it: e.g. "adaptive (inline)". */
+    String series() {
+        return form.series(executor);
+    }
 
     /**
      * get's fall-back rate in each round: gets completed under the lock ÷ all gets (optimistic

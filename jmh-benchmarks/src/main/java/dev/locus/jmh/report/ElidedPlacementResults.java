@@ -9,8 +9,9 @@ import java.util.stream.Collectors;
 
 /**
  * The elided-placement suite's measurements of one JMH result file (issue 17, item 3(b)), at most
- * one per cell (executor, segments). A lookup of a cell not measured gives an empty Optional or a
- * ratio that is not measured.
+ * one per cell (form, executor, segments). An executor in a form is a series, named by
+ * {@link ElisionForm#series}; each is compared with round-robin in the same form. A lookup of a
+ * cell not measured gives an empty Optional or a ratio that is not measured.
  */
 final class ElidedPlacementResults {
 
@@ -19,7 +20,7 @@ final class ElidedPlacementResults {
     /** @throws IllegalArgumentException if a cell is measured twice */
     ElidedPlacementResults(List<ElidedPlacementMeasurement> measurements) {
         this.measurements = List.copyOf(measurements);
-        Results.requireUnique(this.measurements, m -> "elided placement, " + m.executor() + ", " + m.segments()
+        Results.requireUnique(this.measurements, m -> "elided placement, " + m.series() + ", " + m.segments()
                 + " segments");
     }
 
@@ -27,21 +28,31 @@ final class ElidedPlacementResults {
         return measurements.isEmpty();
     }
 
-    Optional<ElidedPlacementMeasurement> find(String executor, int segments) {
-        return measurements.stream().filter(m -> m.executor().equals(executor) && m.segments() == segments)
+    /** The cell of {@code executor} in {@code form} on the map of {@code segments}. */
+    Optional<ElidedPlacementMeasurement> find(ElisionForm form, String executor, int segments) {
+        return find(form.series(executor), segments);
+    }
+
+    /** The cell of {@code series} (an executor in a form) on the map of {@code segments}. */
+    Optional<ElidedPlacementMeasurement> find(String series, int segments) {
+        return measurements.stream().filter(m -> m.series().equals(series) && m.segments() == segments)
                 .findFirst();
     }
 
-    /** {@code executor}'s operations/s over round-robin's on the map of {@code segments}, paired by round. */
-    Ratio throughputOverRoundRobin(String executor, int segments) {
-        return Ratio.of(rounds(executor, segments, ElidedPlacementMeasurement::rounds),
-                rounds(Names.ROUND_ROBIN, segments, ElidedPlacementMeasurement::rounds));
+    /**
+     * {@code executor}'s operations/s over round-robin's, both in {@code form}, on the map of
+     * {@code segments}, paired by round.
+     */
+    Ratio throughputOverRoundRobin(ElisionForm form, String executor, int segments) {
+        return overRoundRobin(form, executor, segments, ElidedPlacementMeasurement::rounds);
     }
 
-    /** {@code executor}'s fall-back rate over round-robin's on the map of {@code segments}, paired by round. */
-    Ratio fallbackRateOverRoundRobin(String executor, int segments) {
-        return Ratio.of(rounds(executor, segments, ElidedPlacementMeasurement::fallbackRate),
-                rounds(Names.ROUND_ROBIN, segments, ElidedPlacementMeasurement::fallbackRate));
+    /**
+     * {@code executor}'s fall-back rate over round-robin's, both in {@code form}, on the map of
+     * {@code segments}, paired by round.
+     */
+    Ratio fallbackRateOverRoundRobin(ElisionForm form, String executor, int segments) {
+        return overRoundRobin(form, executor, segments, ElidedPlacementMeasurement::fallbackRate);
     }
 
     /** The segment counts measured, ascending. */
@@ -50,9 +61,9 @@ final class ElidedPlacementResults {
                 .collect(Collectors.toCollection(TreeSet::new));
     }
 
-    /** The executors measured, round-robin first. */
-    SortedSet<String> executors() {
-        return measurements.stream().map(ElidedPlacementMeasurement::executor)
+    /** The series measured, round-robin then adaptive in the lambda form, then in the inline form. */
+    SortedSet<String> series() {
+        return measurements.stream().map(ElidedPlacementMeasurement::series)
                 .collect(Collectors.toCollection(() -> new TreeSet<>(Names.ELIDED_PLACEMENT_ORDER)));
     }
 
@@ -61,8 +72,9 @@ final class ElidedPlacementResults {
         return segments == 1 ? "one lock" : segments + " segments";
     }
 
-    private Rounds rounds(String executor, int segments,
+    private Ratio overRoundRobin(ElisionForm form, String executor, int segments,
             Function<ElidedPlacementMeasurement, Rounds> which) {
-        return find(executor, segments).map(which).orElse(Rounds.NONE);
+        return Ratio.of(find(form, executor, segments).map(which).orElse(Rounds.NONE),
+                find(form, Names.ROUND_ROBIN, segments).map(which).orElse(Rounds.NONE));
     }
 }

@@ -30,7 +30,10 @@ final class ElidedPlacementSection extends ClaimSection {
             failures are attempts − successes, a difference of two of \
             ALE's estimates of millions, so only rough (even negative); the claims read the \
             fall-back counter instead, which under Static-SWOPTLock-1 counts exactly the failed \
-            validations. "—" marks a cell not measured.""";
+            validations. The claims read ALE's lambda form of the sections (CriticalSection, as \
+            issue 17 measured); the rows marked "(inline)" run the same map, lock and policy with \
+            the sections in ALE's inline form (InlineSection, issue 28), each compared with \
+            round-robin in the same form. "—" marks a cell not measured.""";
 
     private final ElidedPlacementResults results;
 
@@ -130,22 +133,27 @@ final class ElidedPlacementSection extends ClaimSection {
         };
     }
 
-    /** A row per map and executor: ops/s, get's counts per second, the success rate, the ratios. */
+    /**
+     * A row per map and series (executor, in a form): ops/s, get's counts per second, the success
+     * rate, the ratios to round-robin in the same form.
+     */
     @Override
     MarkdownTable table() {
         MarkdownTable table = new MarkdownTable(2, "map", "executor", "ops/s", "optimistic successes/s",
                 "optimistic failures/s", "lock fall-backs/s", "fall-backs per 1,000 gets", "ops/s ÷ roundRobin",
                 "fall-back rate ÷ roundRobin");
         for (int segments : results.segments()) {
-            for (String executor : results.executors()) {
-                results.find(executor, segments).ifPresent(m -> {
-                    boolean baseline = executor.equals(Names.ROUND_ROBIN);
-                    table.row(List.of(ElidedPlacementResults.shape(segments), executor,
+            for (String series : results.series()) {
+                results.find(series, segments).ifPresent(m -> {
+                    boolean baseline = m.executor().equals(Names.ROUND_ROBIN);
+                    table.row(List.of(ElidedPlacementResults.shape(segments), series,
                             Format.throughput(m.opsPerSecond(), m.error(), m.rounds()),
                             Format.throughput(m.successes().mean()), Format.throughput(m.failures().mean()),
                             Format.throughput(m.fallbacks().mean()), perThousand(m.fallbacksPerThousandGets()),
-                            baseline ? "baseline" : results.throughputOverRoundRobin(executor, segments).toString(),
-                            baseline ? "baseline" : results.fallbackRateOverRoundRobin(executor, segments).toString()));
+                            baseline ? "baseline" : results.throughputOverRoundRobin(m.form(), m.executor(), segments)
+                                    .toString(),
+                            baseline ? "baseline" : results.fallbackRateOverRoundRobin(m.form(), m.executor(), segments)
+                                    .toString()));
                 });
             }
         }

@@ -25,7 +25,11 @@ final class ElisionSection {
             "Instrumented" (every section under the same kind of lock, with ALE's statistics); \
             SWOPT_1 and SWOPT_10 are ALE's static policy with 1 and 10 optimistic attempts for get \
             before the lock (insert and remove always lock, bracketing only their link, unlink or \
-            overwrite); ADAPTIVE is ALE's adaptive policy. The peers run the same table under \
+            overwrite); ADAPTIVE is ALE's adaptive policy. LOCK_ONLY_INLINE, SWOPT_1_INLINE, \
+            SWOPT_10_INLINE and ADAPTIVE_INLINE are the same policies with every section in ALE's \
+            inline form (InlineSection, issue 28: the body written in place between begin and end) \
+            rather than its lambda form (CriticalSection, whose bodies are lambdas); the charts draw \
+            each dotted, in the colour of its lambda twin. The peers run the same table under \
             synchronized, a ReentrantReadWriteLock (get reads), a StampedLock (one optimistic get, \
             then the read lock), or are a ConcurrentHashMap of byte[] values. A thread count is \
             JMH's (-t). "—" marks a cell not measured.""";
@@ -59,7 +63,8 @@ final class ElisionSection {
                 .append(claimsTable())
                 .append("\nThresholds: adaptive is within if its ops/s are at least ")
                 .append(MarkdownReport.percent(ElisionClaims.WITHIN))
-                .append(" of the best static policy's (LOCK_ONLY, SWOPT_1, SWOPT_10) in the same workload and")
+                .append(" of the best static policy's (LOCK_ONLY, SWOPT_1, SWOPT_10; in the inline form their _INLINE"
+                        + " twins) in the same workload and")
                 .append(" threads, that is of each; a successful SWOPT attempt is faster where the mean time of"
                         + " LOCK_ONLY's successful LOCK attempt over SWOPT_10's successful SWOPT attempt is ≥ ")
                 .append(Format.ratio(ElisionClaims.ABOVE)).append(", in every get-only cell: the times are ALE's"

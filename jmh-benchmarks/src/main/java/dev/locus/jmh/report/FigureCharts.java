@@ -32,7 +32,8 @@ import org.knowm.xchart.style.AxesChartStyler;
  * more rows where one would be wider than the panels. Also one chart per workload of the
  * oversubscription suite, shaped like paper 004's Figure 4: threads on a log2 axis, one line per
  * configuration, the platform-thread ones dashed; and one per workload of the elision suite
- * (paper 003), drawn the same way with a line per HashMap implementation.
+ * (paper 003), drawn the same way with a line per HashMap implementation (ALE's inline form dotted
+ * beside its lambda form).
  */
 final class FigureCharts {
 
@@ -65,7 +66,8 @@ final class FigureCharts {
         this.styles = new SeriesStyles(results.allExecutors(), Names::isBaseline);
         this.configurationStyles = new SeriesStyles(results.oversubscription().allConfigurations(),
                 Names.PLATFORM_THREAD_CONFIGURATIONS::contains);
-        this.elisionStyles = new SeriesStyles(results.elision().allImplementations(), Names.ELISION_PEERS::contains);
+        this.elisionStyles = new SeriesStyles(results.elision().allImplementations(), Names.ELISION_PEERS::contains,
+                ElisionForm::lambdaTwin);
     }
 
     /** Figure 3–8's PNG for {@code metric} of {@code structure}; empty if nothing of it was measured. */
@@ -130,7 +132,8 @@ final class FigureCharts {
     Optional<Path> writeElision(ElisionWorkload workload, Path directory) throws IOException {
         ElisionResults measured = results.elision();
         return writeAgainstThreads(new ThreadsChart(elisionTitle(workload),
-                "ALE and the uninstrumented lock (solid), the JDK's peers (dashed)", "ops/s", elisionStyles,
+                "ALE and the uninstrumented lock (solid; ALE's inline form dotted, in its lambda twin's colour),"
+                        + " the JDK's peers (dashed)", "ops/s", elisionStyles,
                 measured.implementations(workload), measured.threads(workload),
                 (implementation, n) -> measured.rounds(workload, implementation, n)),
                 directory.resolve(workload.fileName()));

@@ -89,18 +89,26 @@ final class Names {
     static final Comparator<String> TOGGLE_STM_ORDER = order(List.of(ROUND_ROBIN, TOGGLE_STM, TOGGLE_PLACEMENT),
             List.of());
 
-    /** Issue 17's elided HashMap on keyed executors: round-robin, the baseline, then adaptive. */
-    static final Comparator<String> ELIDED_PLACEMENT_ORDER = order(List.of(ROUND_ROBIN, ADAPTIVE), List.of());
+    /**
+     * Issue 17's elided HashMap on keyed executors: round-robin, the baseline, then adaptive, in the
+     * lambda form, then in the inline form (issue 28).
+     */
+    static final Comparator<String> ELIDED_PLACEMENT_ORDER = order(Stream.of(ElisionForm.values())
+            .flatMap(form -> Stream.of(form.series(ROUND_ROBIN), form.series(ADAPTIVE))).toList(), List.of());
 
     static final Comparator<String> PEER_ORDER = order(Stream.concat(PEERS.stream(),
             Stream.of(ROUND_ROBIN, FIXED_RANGE, ADAPTIVE)).toList(), List.of());
     static final Comparator<String> PEER_WORKLOAD_ORDER = order(Stream.concat(Stream.of(EMPTY),
             Stream.concat(KEY_STREAMS.stream(), Stream.of(PER_KEY_STATE))).toList(), List.of());
 
-    /** The uninstrumented lock, ALE's static policies, adaptive, HTM where measured, then the peers. */
+    /**
+     * The uninstrumented lock, ALE's static policies and adaptive in the lambda form, then in the
+     * inline form, HTM where measured, then the peers.
+     */
     static final Comparator<String> ELISION_ORDER = order(Stream.of(Stream.of("UNINSTRUMENTED"),
-            STATIC_ELISION.stream(), Stream.of(ADAPTIVE_ELISION), HTM_ELISION.stream(), ELISION_PEERS.stream())
-            .flatMap(s -> s).toList(),
+            Stream.of(ElisionForm.values()).flatMap(form -> Stream.concat(form.statics().stream(),
+                    Stream.of(form.adaptive()))),
+            HTM_ELISION.stream(), ELISION_PEERS.stream()).flatMap(s -> s).toList(),
             List.of());
 
     private Names() {

@@ -36,15 +36,17 @@ import java.util.function.Function;
  * {@code configuration} and {@code threads} (its own threads, not JMH's) and score committed
  * transactions/s with the secondary metrics {@code aborts}/s and {@code switches}/s.
  * {@code ElisionBenchmark} rows carry {@code implementation} (and for {@code getOnly},
- * {@code valueSize}) and score operations/s of all JMH threads. {@code ToggleBenchmark} rows carry
+ * {@code valueSize}; an implementation in ALE's inline form ends in {@code _INLINE}) and score
+ * operations/s of all JMH threads. {@code ToggleBenchmark} rows carry
  * {@code scheduler}, {@code lockManager}, {@code workers} and their figure's params, and score
  * tasks/s; its {@code stealing} rows add the auxiliary counters {@code worker0} … and
  * {@code steals} per second. {@code PeerBenchmark.tasks} rows carry {@code implementation},
  * {@code workload} and {@code workers}, producers being JMH threads, and score tasks/s.
  * {@code ToggleStmBenchmark} rows carry {@code scheduler}, {@code workers} and {@code mix} (for
  * {@code stmBench7}) or {@code scale} (for {@code xml}), and score commits/s with the auxiliary
- * counter {@code aborts}/s. {@code ElidedPlacementBenchmark.mixed} rows carry {@code executor} and
- * {@code segments}, and score map operations/s with the auxiliary counters
+ * counter {@code aborts}/s. {@code ElidedPlacementBenchmark.mixed} rows carry {@code executor},
+ * {@code segments} and, since issue 28, {@code form} (rows without it are the lambda form's), and
+ * score map operations/s with the auxiliary counters
  * {@code optimisticSuccesses}, {@code optimisticFailures} and {@code lockFallbacks} per second.
  *
  * <p>Several rows of the same cell (benchmark, mode, JMH threads and params) are its rounds, in the
@@ -285,7 +287,9 @@ final class ResultsReader {
             if (!className.equals(ELIDED_PLACEMENT) || !method.equals("mixed")) {
                 return Optional.empty();
             }
-            return Optional.of(new ElidedPlacementMeasurement(param("executor"), Integer.parseInt(param("segments")),
+            return Optional.of(new ElidedPlacementMeasurement(param("executor"),
+                    ElisionForm.ofParam(params().getOrDefault("form", ElisionForm.LAMBDA.param)),
+                    Integer.parseInt(param("segments")),
                     mean(), error(), primaryRounds(), secondaryRounds("optimisticSuccesses"),
                     secondaryRounds("optimisticFailures"), secondaryRounds("lockFallbacks")));
         }

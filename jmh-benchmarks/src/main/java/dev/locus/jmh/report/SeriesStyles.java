@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.Marker;
@@ -17,7 +18,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * One colour, marker and line per series (an executor, or a configuration of the oversubscription
  * suite), the same in every chart of a report: the known executors keep their colours from report
  * to report, others take spare ones in report order. The series a predicate names, such as the
- * baselines without an executor, are dashed.
+ * baselines without an executor, are dashed. A series may have a twin, another variant of the same
+ * thing (the elision suite's inline form of a policy and its lambda form): it takes its twin's
+ * colour and marker and is dotted.
  */
 final class SeriesStyles {
 
@@ -46,21 +49,36 @@ final class SeriesStyles {
     private final Map<String, Color> colours = new HashMap<>();
     private final Map<String, Marker> markers = new HashMap<>();
     private final Predicate<String> dashed;
+    private final Predicate<String> dotted;
 
     /**
      * @param names every series of the report's charts, in report order
      * @param dashed the series drawn with dashes
      */
     SeriesStyles(Collection<String> names, Predicate<String> dashed) {
+        this(names, dashed, UnaryOperator.identity());
+    }
+
+    /**
+     * @param names every series of the report's charts, in report order
+     * @param dashed the series drawn with dashes
+     * @param twin each series' twin, whose colour and marker it shares; itself if it has none
+     */
+    SeriesStyles(Collection<String> names, Predicate<String> dashed, UnaryOperator<String> twin) {
         this.dashed = dashed;
+        this.dotted = name -> !twin.apply(name).equals(name);
+        Map<String, Color> twinColours = new HashMap<>();
+        Map<String, Marker> twinMarkers = new HashMap<>();
         int spare = 0;
         for (String name : names) {
-            Color colour = KNOWN.get(name);
-            if (colour == null) {
-                colour = SPARE.get(spare++ % SPARE.size());
+            String key = twin.apply(name);
+            if (!twinColours.containsKey(key)) {
+                Color known = KNOWN.get(key);
+                twinColours.put(key, known != null ? known : SPARE.get(spare++ % SPARE.size()));
+                twinMarkers.put(key, MARKERS.get(twinMarkers.size() % MARKERS.size()));
             }
-            colours.put(name, colour);
-            markers.put(name, MARKERS.get(markers.size() % MARKERS.size()));
+            colours.put(name, twinColours.get(key));
+            markers.put(name, twinMarkers.get(key));
         }
     }
 
@@ -85,6 +103,6 @@ final class SeriesStyles {
     }
 
     private BasicStroke line(String name) {
-        return dashed.test(name) ? SeriesLines.DASH_DASH : SeriesLines.SOLID;
+        return dashed.test(name) ? SeriesLines.DASH_DASH : dotted.test(name) ? SeriesLines.DOT_DOT : SeriesLines.SOLID;
     }
 }

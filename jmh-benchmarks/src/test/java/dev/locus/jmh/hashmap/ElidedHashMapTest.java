@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.locus.elision.ElisionPolicy;
+import dev.locus.elision.ElisionReport;
 import dev.locus.elision.GranuleReport;
 import dev.locus.elision.HtmAttempt;
 import dev.locus.elision.Mode;
@@ -14,15 +15,21 @@ import dev.locus.htm.NativeHtm;
 import dev.locus.htm.NativeRegion;
 import dev.locus.htm.RegionHtmPath;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** What ALE sees of the two HashMaps: which paths each section took, and the off-heap layout's limits. */
+/**
+ * What ALE sees of the HashMaps: which paths each section took, in both of ALE's forms on the heap,
+ * and the off-heap layout's limits.
+ */
 class ElidedHashMapTest {
 
     private static final int SIZE = 32;
 
-    @Test
-    void staticSwoptGetsSucceedOptimisticallyWhileWritersOnlyTakeTheLock() {
-        HeapElidedHashMap map = new HeapElidedHashMap(SIZE, ElisionPolicy.fixed(0, 10));
+    @ParameterizedTest
+    @EnumSource(names = {"SWOPT_10", "SWOPT_10_INLINE"})
+    void staticSwoptGetsSucceedOptimisticallyWhileWritersOnlyTakeTheLock(Implementation implementation) {
+        ByteValueMap map = implementation.create(SIZE);
         map.insert(1, CheckedValues.of(1, 1, SIZE));
         map.insert(2, CheckedValues.of(2, 1, SIZE));
         map.remove(2);
@@ -39,9 +46,10 @@ class ElidedHashMapTest {
         assertEquals(1, row(map, "remove").mode(Mode.LOCK).successes());
     }
 
-    @Test
-    void lockOnlyTakesTheLockForEveryGet() {
-        HeapElidedHashMap map = new HeapElidedHashMap(SIZE, ElisionPolicy.lockOnly());
+    @ParameterizedTest
+    @EnumSource(names = {"LOCK_ONLY", "LOCK_ONLY_INLINE"})
+    void lockOnlyTakesTheLockForEveryGet(Implementation implementation) {
+        ByteValueMap map = implementation.create(SIZE);
         map.insert(1, CheckedValues.of(1, 1, SIZE));
         map.get(1, new byte[SIZE]);
         GranuleReport get = row(map, "get");
@@ -119,9 +127,10 @@ class ElidedHashMapTest {
         assertThrows(IllegalArgumentException.class, () -> OffHeapHashMap.create(SIZE, 65, ElisionPolicy.lockOnly()));
     }
 
-    private static GranuleReport row(ElidedHashMap map, String section) {
-        return map.report().rows().stream().filter(r -> r.context().equals(section)).findFirst()
-                .orElseThrow(() -> new AssertionError("no row for " + section + " in " + map.report()));
+    private static GranuleReport row(ByteValueMap map, String section) {
+        ElisionReport report = map.elisionReport().orElseThrow();
+        return report.rows().stream().filter(r -> r.context().equals(section)).findFirst()
+                .orElseThrow(() -> new AssertionError("no row for " + section + " in " + report));
     }
 
     private static ElidedHashMap.Operation operation(int key, byte[] into, SlotLayout layout) {

@@ -19,12 +19,13 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The elided-placement suite's map: operations submitted as critical sections to a keyed executor
- * by bucket (two workers, per-key order) end in the state and return the results a sequential map
- * gives for the same operations, on one lock and on 16 segments; get's counts add up.
+ * by bucket (two workers, per-key order), in ALE's lambda or inline form, end in the state and
+ * return the results a sequential map gives for the same operations, on one lock and on 16
+ * segments; get's counts add up.
  */
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class SegmentedHashMapTest {
@@ -32,9 +33,9 @@ class SegmentedHashMapTest {
     private static final int VALUE_SIZE = 16;
     private static final int KEYS = 4096;
 
-    @ParameterizedTest(name = "{0} segment(s)")
-    @ValueSource(ints = {1, 16})
-    void sectionsOnAKeyedExecutorAgreeWithASequentialMap(int segments) throws Exception {
+    @ParameterizedTest(name = "{0} segment(s), inline form {1}")
+    @CsvSource({"1, false", "16, false", "1, true", "16, true"})
+    void sectionsOnAKeyedExecutorAgreeWithASequentialMap(int segments, boolean inline) throws Exception {
         SegmentedHashMap map = new SegmentedHashMap(segments, VALUE_SIZE, () -> ElisionPolicy.fixed(0, 1));
         Map<Integer, Byte> model = new HashMap<>();
         List<Future<Boolean>> futures = new ArrayList<>();
@@ -47,15 +48,15 @@ class SegmentedHashMapTest {
                 int operation = random.nextInt(10);
                 if (operation < 6) {
                     gets++;
-                    submit(executor, map, futures, SegmentedHashMap.Op.get(key, new byte[VALUE_SIZE]));
+                    submit(executor, map, inline, futures, SegmentedHashMap.Op.get(key, new byte[VALUE_SIZE]));
                     expected.add(model.containsKey(key));
                 } else if (operation < 8) {
                     byte[] value = new byte[VALUE_SIZE];
                     value[0] = (byte) i;
-                    submit(executor, map, futures, SegmentedHashMap.Op.insert(key, value));
+                    submit(executor, map, inline, futures, SegmentedHashMap.Op.insert(key, value));
                     expected.add(model.put(key, (byte) i) == null);
                 } else {
-                    submit(executor, map, futures, SegmentedHashMap.Op.remove(key));
+                    submit(executor, map, inline, futures, SegmentedHashMap.Op.remove(key));
                     expected.add(model.remove(key) != null);
                 }
             }
@@ -78,9 +79,10 @@ class SegmentedHashMapTest {
         assertTrue(map.report().rows().size() <= 3 * segments, map.report().toText());
     }
 
-    private static void submit(KeyedExecutorService executor, SegmentedHashMap map, List<Future<Boolean>> futures,
-            SegmentedHashMap.Op op) {
-        futures.add(KeyedSections.submit(executor, op.bucket(), map.section(op), op));
+    private static void submit(KeyedExecutorService executor, SegmentedHashMap map, boolean inline,
+            List<Future<Boolean>> futures, SegmentedHashMap.Op op) {
+        futures.add(inline ? executor.submit(op.bucket(), () -> map.callInline(op))
+                : KeyedSections.submit(executor, op.bucket(), map.section(op), op));
     }
 
     @Test

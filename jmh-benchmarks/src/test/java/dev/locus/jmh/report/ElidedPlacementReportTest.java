@@ -30,7 +30,7 @@ class ElidedPlacementReportTest {
                 .elidedPlacement("roundRobin", 16, OPS, GETS - 600, 600, 600)
                 .elidedPlacement("adaptive", 16, OPS, GETS, 0, 0)
                 .unrelated(OPS));
-        ElidedPlacementMeasurement roundRobin = results.find("roundRobin", 16).orElseThrow();
+        ElidedPlacementMeasurement roundRobin = results.find(ElisionForm.LAMBDA, "roundRobin", 16).orElseThrow();
         assertEquals(OPS, roundRobin.opsPerSecond());
         assertEquals(601 / (GETS + 1), roundRobin.fallbackRate().mean(), 1e-12);
         assertEquals(1.0, roundRobin.fallbacksPerThousandGets(), 1e-12);
@@ -38,7 +38,22 @@ class ElidedPlacementReportTest {
                 "no fall-backs: one per second, so that the logarithm stays finite");
         assertEquals(0.0, results.find("adaptive", 16).orElseThrow().fallbacksPerThousandGets());
         assertTrue(results.find("adaptive", 1).isEmpty());
-        assertEquals(List.of("roundRobin", "adaptive"), List.copyOf(results.executors()));
+        assertEquals(List.of("roundRobin", "adaptive"), List.copyOf(results.series()),
+                "rows without a form are the lambda form's, as issue 17 measured them");
+    }
+
+    @Test
+    void theInlineFormIsAFormOfItsOwnComparedWithRoundRobinInTheSameForm() throws IOException {
+        ElidedPlacementResults results = read(new JmhJson()
+                .elidedPlacement("adaptive", 16, OPS, GETS, 0, 0)
+                .elidedPlacement("roundRobin", 16, OPS, GETS - 600, 600, 600)
+                .elidedPlacement("adaptive", "inline", 16, 3 * OPS, GETS, 0, 0)
+                .elidedPlacement("roundRobin", "inline", 16, 2 * OPS, GETS, 0, 0));
+        assertEquals(List.of("roundRobin", "adaptive", "roundRobin (inline)", "adaptive (inline)"),
+                List.copyOf(results.series()));
+        assertEquals(3 * OPS, results.find(ElisionForm.INLINE, "adaptive", 16).orElseThrow().opsPerSecond());
+        assertEquals(1.5, results.throughputOverRoundRobin(ElisionForm.INLINE, "adaptive", 16).estimate(), 1e-12);
+        assertEquals(1.0, results.throughputOverRoundRobin(ElisionForm.LAMBDA, "adaptive", 16).estimate(), 1e-12);
     }
 
     @Test
@@ -79,6 +94,7 @@ class ElidedPlacementReportTest {
                     .elidedPlacement("roundRobin", 1, OPS * j, GETS - 3000, 3000, 3000)
                     .elidedPlacement("adaptive", 1, OPS, GETS - 3000, 3000, 3000);
         }
+        json.elidedPlacement("adaptive", "inline", 16, 2 * OPS, GETS, 0, 0);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         Report.write(json.write(directory), directory, new PrintStream(console, true, StandardCharsets.UTF_8));
         String report = Files.readString(directory.resolve(Report.REPORT_FILE));
@@ -88,6 +104,7 @@ class ElidedPlacementReportTest {
         assertTrue(report.contains("| map | executor | ops/s | optimistic successes/s |"), report);
         assertTrue(report.contains("| 16 segments | roundRobin |"), report);
         assertTrue(report.contains("| one lock | adaptive |"), report);
+        assertTrue(report.contains("| 16 segments | adaptive (inline) | 2,000,000 ±"), report);
         assertTrue(report.contains("](elided-placement.png)"), report);
         assertTrue(Files.size(directory.resolve("elided-placement.png")) > 0);
         String printed = console.toString(StandardCharsets.UTF_8);

@@ -1,6 +1,7 @@
 package dev.locus.jmh.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,9 +59,37 @@ class ElisionReportTest {
 
     @Test
     void adaptiveIsNotMeasuredWithoutItsRows() throws IOException {
-        Claim claim = ElisionClaims.adaptiveWithinBestStatic(read(new JmhJson().getOnly("LOCK_ONLY", 4, 1, OPS)));
-        assertEquals(Verdict.NOT_MEASURED, claim.verdict());
-        assertEquals("not measured: no ADAPTIVE rows", claim.measured());
+        ElisionResults results = read(new JmhJson().getOnly("LOCK_ONLY", 4, 1, OPS).getOnly("ADAPTIVE", 4, 1, OPS));
+        Claim lambda = ElisionClaims.adaptiveWithinBestStatic(read(new JmhJson().getOnly("LOCK_ONLY", 4, 1, OPS)),
+                ElisionForm.LAMBDA);
+        assertEquals(Verdict.NOT_MEASURED, lambda.verdict());
+        assertEquals("not measured: no ADAPTIVE rows", lambda.measured());
+        Claim inline = ElisionClaims.adaptiveWithinBestStatic(results, ElisionForm.INLINE);
+        assertEquals(Verdict.NOT_MEASURED, inline.verdict(), "results older than the inline form");
+        assertEquals("not measured: no ADAPTIVE_INLINE rows", inline.measured());
+    }
+
+    @Test
+    void theChartsDrawTheInlineFormInItsLambdaTwinsColour() {
+        SeriesStyles styles = new SeriesStyles(List.of("LOCK_ONLY", "SWOPT_1", "SWOPT_1_INLINE", "ADAPTIVE_INLINE"),
+                name -> false, ElisionForm::lambdaTwin);
+        assertEquals(styles.colour("SWOPT_1"), styles.colour("SWOPT_1_INLINE"));
+        assertFalse(styles.colour("LOCK_ONLY").equals(styles.colour("SWOPT_1")));
+        assertFalse(styles.colour("ADAPTIVE_INLINE").equals(styles.colour("SWOPT_1")), "a twin of its own, unmeasured");
+    }
+
+    @Test
+    void eachFormsAdaptivePolicyIsHeldAgainstTheStaticPoliciesOfItsOwnForm() throws IOException {
+        List<Claim> claims = ElisionClaims.evaluate(read(inRounds(json -> json
+                .getOnly("LOCK_ONLY", 4, 1, OPS).getOnly("ADAPTIVE", 4, 1, OPS)
+                .getOnly("LOCK_ONLY_INLINE", 4, 1, 3 * OPS).getOnly("SWOPT_1_INLINE", 4, 1, 4 * OPS)
+                .getOnly("ADAPTIVE_INLINE", 4, 1, 2 * OPS))));
+        assertEquals("Adaptive is within 5% of the best static policy in every cell", claims.get(0).claim());
+        assertEquals(Verdict.REPRODUCED, claims.get(0).verdict(), "1× LOCK_ONLY; the inline rows are not its peers");
+        assertEquals("Adaptive is within 5% of the best static policy in every cell, inline form", claims.get(1).claim());
+        assertEquals(Verdict.CONTRADICTED, claims.get(1).verdict(), claims.get(1).measured());
+        assertTrue(claims.get(1).measured().endsWith("(getOnly 4 B, 1 thread, of SWOPT_1_INLINE)"),
+                claims.get(1).measured());
     }
 
     @Test
@@ -68,7 +97,7 @@ class ElisionReportTest {
         Claim claim = ElisionClaims.adaptiveWithinBestStatic(read(inRounds(json -> json
                 .getOnly("LOCK_ONLY", 4, 1, OPS).getOnly("SWOPT_10", 4, 1, 2 * OPS).getOnly("ADAPTIVE", 4, 1, 2 * OPS)
                 .mixed("SWOPT_1", 2, OPS).mixed("ADAPTIVE", 2, 1.2 * OPS)
-                .mixed("STAMPED_LOCK", 2, 9 * OPS))));
+                .mixed("STAMPED_LOCK", 2, 9 * OPS))), ElisionForm.LAMBDA);
         assertEquals(Verdict.REPRODUCED, claim.verdict(), claim.measured());
         assertTrue(claim.measured().startsWith("adaptive ÷ each static policy, 3 checks: holds in 3, fails in 0,"
                 + " open in 0; lowest 1.0"), claim.measured());
@@ -79,7 +108,7 @@ class ElisionReportTest {
     void oneCellBelowNinetyFivePercentIsNotReproducedAndNamed() throws IOException {
         Claim claim = ElisionClaims.adaptiveWithinBestStatic(read(inRounds(json -> json
                 .getOnly("SWOPT_10", 4, 1, OPS).getOnly("ADAPTIVE", 4, 1, OPS)
-                .mixed("LOCK_ONLY", 8, OPS).mixed("ADAPTIVE", 8, 0.85 * OPS))));
+                .mixed("LOCK_ONLY", 8, OPS).mixed("ADAPTIVE", 8, 0.85 * OPS))), ElisionForm.LAMBDA);
         assertEquals(Verdict.CONTRADICTED, claim.verdict(), claim.measured());
         assertTrue(claim.measured().endsWith("(mixed 1024 B, 8 threads, of LOCK_ONLY)"), claim.measured());
     }
@@ -128,6 +157,7 @@ class ElisionReportTest {
             json.getOnly("LOCK_ONLY", 4, threads, OPS).attemptTimes(60, 0)
                     .getOnly("SWOPT_10", 4, threads, 1.5 * OPS).attemptTimes(0, 20)
                     .getOnly("UNINSTRUMENTED", 4, threads, 2 * OPS).getOnly("CONCURRENT_HASH_MAP", 4, threads, 4 * OPS)
+                    .getOnly("SWOPT_10_INLINE", 4, threads, 3 * OPS)
                     .mixed("LOCK_ONLY", threads, OPS).mixed("SWOPT_10", threads, 1.1 * OPS);
         }
         Path out = Files.createDirectories(directory.resolve("report"));
@@ -148,8 +178,10 @@ class ElisionReportTest {
                 | UNINSTRUMENTED | 2.00× | 2.00× |
                 | LOCK_ONLY | 1.00× | 1.00× |
                 | SWOPT_10 | 1.50× | 1.50× |
+                | SWOPT_10_INLINE | 3.00× | 3.00× |
                 | CONCURRENT_HASH_MAP | 4.00× | 4.00× |
                 """), report);
+        assertTrue(report.contains("ALE's inline form"), "the section says what _INLINE means: " + report);
         assertTrue(report.contains("| UNINSTRUMENTED | 2,000,000 ±1% | 2,000,000 ±1% |"), report);
         assertTrue(report.contains("| A successful SWOPT attempt is faster than a LOCK one on get-only |"), report);
         assertTrue(report.contains("""

@@ -175,13 +175,26 @@ final class JmhJson {
     }
 
     /**
-     * An ElidedPlacementBenchmark.mixed row: one JMH thread, {@code executor} and {@code segments}
-     * params; operations/s, and get's counts per second as JMH writes its auxiliary counters.
+     * An ElidedPlacementBenchmark.mixed row as issue 17 wrote it: one JMH thread, {@code executor}
+     * and {@code segments} params, no form; operations/s, and get's counts per second as JMH writes
+     * its auxiliary counters.
      */
     JmhJson elidedPlacement(String executor, int segments, double opsPerSecond, double successes, double failures,
             double fallbacks) {
-        JsonObject row = row(ELIDED_PLACEMENT, 1, Map.of("executor", executor, "segments", Integer.toString(segments)),
-                opsPerSecond);
+        return elidedPlacement(Map.of("executor", executor, "segments", Integer.toString(segments)), opsPerSecond,
+                successes, failures, fallbacks);
+    }
+
+    /** As {@link #elidedPlacement(String, int, double, double, double, double)}, with a {@code form} param (issue 28). */
+    JmhJson elidedPlacement(String executor, String form, int segments, double opsPerSecond, double successes,
+            double failures, double fallbacks) {
+        return elidedPlacement(Map.of("executor", executor, "form", form, "segments", Integer.toString(segments)),
+                opsPerSecond, successes, failures, fallbacks);
+    }
+
+    private JmhJson elidedPlacement(Map<String, String> params, double opsPerSecond, double successes,
+            double failures, double fallbacks) {
+        JsonObject row = row(ELIDED_PLACEMENT, 1, params, opsPerSecond);
         JsonObject secondary = secondary("optimisticSuccesses", successes);
         secondary.add("optimisticFailures", metric(failures, Double.NaN));
         secondary.add("lockFallbacks", metric(fallbacks, Double.NaN));

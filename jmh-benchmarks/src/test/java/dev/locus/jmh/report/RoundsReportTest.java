@@ -38,7 +38,7 @@ class RoundsReportTest {
 
         String report = Files.readString(out.resolve(Report.REPORT_FILE));
         assertTrue(report.contains("Claims of all papers: 1 reproduced, 0 contradicted, 1 inconclusive, 4 not testable"
-                + " here, 14 not measured."), report);
+                + " here, 15 not measured."), report);
         assertTrue(report.matches("(?s).*\\| fixedRange/roundRobin 1\\.\\d\\d× \\[1\\.\\d\\d, 1\\.\\d\\d], 3 rounds at 2"
                 + " workers \\| \\*\\*reproduced\\*\\* \\|.*"), report);
         assertTrue(report.contains("| not testable here: the claim is about more than 6 workers, each on a core, and this"
