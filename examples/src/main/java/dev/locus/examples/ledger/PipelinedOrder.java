@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * message consumer feeding a ledger does, with at most {@value #IN_FLIGHT} pairs unanswered. Where an account's operations run in submission order,
  * every withdrawal finds its deposit; the keyed ledger gives that order, the locking ledger's
  * {@code ThreadPoolExecutor} does not (two of its threads may take the two operations and the
- * withdrawal may win the account's lock). Prints, per service and round, operations per second
- * and the withdrawals refused because they ran before their deposit.
+ * withdrawal may win the account's lock). After a warm-up run of each, prints, per service and
+ * round, operations per second and the withdrawals refused because they ran before their deposit.
  *
  * <pre>
  * java -cp examples/target/locus-examples.jar dev.locus.examples.ledger.PipelinedOrder
@@ -39,6 +39,9 @@ public final class PipelinedOrder {
         System.out.printf(Locale.ROOT, "pipelined deposit-then-withdraw pairs: %d producers x %,d pairs (%d in flight) over "
                 + "%,d accounts, %d workers, %d CPUs, Java %s%n", PRODUCERS, PAIRS, IN_FLIGHT, ACCOUNTS, WORKERS,
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
+        for (Service service : Service.values()) {
+            run(0, service); // warm-up: the JIT compiles both services before either is measured
+        }
         for (int round = 1; round <= ROUNDS; round++) {
             List<Service> order = round % 2 == 1 ? List.of(Service.KEYED, Service.LOCKING)
                     : List.of(Service.LOCKING, Service.KEYED);
@@ -54,6 +57,7 @@ public final class PipelinedOrder {
         }
     }
 
+    /** One run of {@code service}; round 0 is the warm-up, not printed. */
     private static void run(int round, Service service) throws InterruptedException {
         Ledger ledger = service.newLedger(ACCOUNTS, WORKERS);
         AtomicLong outOfOrder = new AtomicLong();
@@ -83,6 +87,9 @@ public final class PipelinedOrder {
         }
         long elapsed = System.nanoTime() - start;
         ledger.close();
+        if (round == 0) {
+            return;
+        }
         System.out.printf(Locale.ROOT, "round %d  %-12s %,12.0f operations/s   withdrawals that ran before their deposit: %,d of %,d%n",
                 round, service.label(), 2.0 * PRODUCERS * PAIRS * 1e9 / elapsed, outOfOrder.get(), PRODUCERS * PAIRS);
     }
