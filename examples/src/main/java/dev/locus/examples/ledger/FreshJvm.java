@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -14,8 +15,7 @@ import java.util.concurrent.TimeUnit;
  * warms the service up, runs the measured load, and hands its {@link LoadReport} back through a
  * file. Two services measured one after the other in one JVM are not measured alike: the JIT has
  * compiled the shared paths (Jetty, the HTTP client, the futures) for both, and recompiles them
- * while the first one measured runs, which cost that one 15 to 25% of its requests/s on the 2-core
- * development machine, whichever service it was.
+ * while the first one measured runs, which slows that one, whichever service it is.
  */
 final class FreshJvm {
 
@@ -38,7 +38,7 @@ final class FreshJvm {
         Path report = null;
         Process child = null;
         try {
-            report = Files.createTempFile("ledger-" + service.name().toLowerCase(java.util.Locale.ROOT), ".report");
+            report = Files.createTempFile("ledger-" + service.name().toLowerCase(Locale.ROOT), ".report");
             List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                     "-cp", System.getProperty("java.class.path"), LedgerLoad.class.getName(),
                     CHILD, service.name(), report.toString()));
