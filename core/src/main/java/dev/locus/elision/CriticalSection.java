@@ -21,7 +21,7 @@ import java.util.function.Function;
  * Overview. call() enters the section's name as a scope of the thread's context, finds the
  * granule, and makes attempts in the modes the policy chooses until one succeeds: HTM commits,
  * an optimistic body returns with its version still valid, or the lock-mode body runs. Each
- * attempt is counted in the granule; about 1 in 128 executions is timed, attempt by attempt.
+ * attempt is counted in the granule; about 1 in 1,024 executions is timed, attempt by attempt.
  *
  * Fast path. Most executions are not nested, not timed, and their policy has decided how they
  * start: a static policy always, the adaptive one outside its warm-up and HTM learning. For those
@@ -66,7 +66,7 @@ import java.util.function.Function;
  * table indexed by thread id: a load and an identity comparison of the state's thread with
  * Thread.currentThread(). A caller whose slot another thread took first uses the ThreadLocal; a
  * slot is written once, so a section shared by many threads is not written on every call. The
- * table keeps its threads' Thread objects reachable for the section's life. The counters draw their coins and the sampler its 1-in-128 decision from the
+ * table keeps its threads' Thread objects reachable for the section's life. The counters draw their coins and the sampler its 1-in-1,024 decision from the
  * thread's own generator (ThreadState.nextRandom), not one ThreadLocalRandom look-up each.
  *
  * Concurrency. All state but the granule's counters is the calling thread's (ThreadState). The
@@ -255,7 +255,7 @@ public final class CriticalSection<A, T> {
             thread.pop();
             thread.contextId = last.outer;
             lock.api().unlock();
-            last.firstStats.completedOnFastPath(random);
+            last.firstStats.attemptedOnFastPath(random);
         }
     }
 
@@ -274,7 +274,7 @@ public final class CriticalSection<A, T> {
         } finally {
             thread.contextId = last.outer;
             if (succeeded) {
-                last.firstStats.completedOnFastPath(random);
+                last.firstStats.attemptedOnFastPath(random);
             } else {
                 granule.stats(Mode.SWOPT).attempted(false, -1, random);
             }

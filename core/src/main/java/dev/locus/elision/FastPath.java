@@ -9,7 +9,7 @@ package dev.locus.elision;
  * <p>A granule's fast path is refreshed by the full protocol when its policy no longer
  * {@linkplain ElisionPolicy#isCurrent recognizes} it, e.g. after the adaptive policy has moved to
  * another phase. Until then executions keep the older decision: at most about as many as one timed
- * execution in {@code 2^(32 - sampleShift)} takes to come round (8 while learning, 128 once done),
+ * execution in {@code 2^(32 - sampleShift)} takes to come round (8 while learning, 1,024 once done),
  * which runs them in the mode of the phase before, unrecorded by the new one.
  *
  * @param stamp what the policy decided from (its identity, or the adaptive policy's phase)

@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * One row of an {@link ElisionReport}: what ALE recorded for one (lock, context) pair. Counts are
  * the statistical counters' estimates, exact below 4,096; times are means over the sampled
- * executions (about 1 in 128), NaN where none was sampled.
+ * executions (about 1 in 1,024), NaN where none was sampled.
  *
  * @param lock the lock's label
  * @param context the scopes, outermost first, joined by " > "; the innermost is the critical section's name

@@ -81,7 +81,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *       path keeps no record on the thread (finding the thread's state costs about as much as a
  *       whole short section), so nesting is checked only where the thread's state is at hand: by
  *       executions that take the full protocol (a section's first, the first after its policy
- *       changed, and the sampled ones: 1 in 128, 1 in 8 while the adaptive policy learns). There,
+ *       changed, and the sampled ones: 1 in 1,024, 1 in 8 while the adaptive policy learns). There,
  *       an inline section begun inside a critical section, a {@code CriticalSection} called inside
  *       an inline section's attempt, and a {@code begin} on a thread whose previous inline
  *       execution has not ended all throw {@link IllegalStateException}. The first execution of a
@@ -102,7 +102,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li><i>Stamp checks.</i> A stamp that this section did not issue is refused (an optimistic
  *       one when it fails validation, as it then almost surely does), and so is every misuse on
  *       the full protocol (an attempt ended twice, a retry without a failed attempt). On the fast
- *       path, ending the same optimistic stamp twice counts it twice, and a stamp that holds the
+ *       path, ending a valid optimistic stamp twice is not noticed, and a stamp that holds the
  *       lock ended twice is refused by the lock's own unlock
  *       ({@code IllegalMonitorStateException} for the JDK's locks), not here. A stamp belongs to the
  *       thread that began it.</li>
@@ -113,8 +113,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * Overview. begin() draws the execution's random bits, and if the granule's fast path is the one
  * this section last derived its decision from and the bits do not sample the execution, it makes
- * the first attempt as the decision says: reads a stable version (SWOPT), or takes the lock and
- * counts the completion (LOCK). Every other execution, and every retry after a failed attempt,
+ * the first attempt as the decision says, reading a stable version (SWOPT) or taking the lock
+ * (LOCK), and counts it as completing the execution. Every other execution, and every retry after a failed attempt,
  * runs the lock's full protocol, as CriticalSection.execute does: ThreadState.beginExecution, the
  * policy's choice per attempt (never HTM), Execution's attempt timing and counting,
  * finishExecution. Between begin() and end() of such an execution the thread's state holds it
@@ -134,9 +134,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * path reads only this section's fields, the decision record, the granule's fast-path field and
  * the lock (docs/elision-cost.md, "The floor": finding the thread's state alone costs 1.8 ns). Its
  * random bits come from ThreadLocalRandom, whose seed is a field of the Thread, not from
- * ThreadState; end() draws again for its counter's coin, since a stamp has no room for the bits.
- * The slow paths are separate methods, so that begin() and end() stay small enough for the JIT to
- * inline them into the call site.
+ * ThreadState, and there is one draw per execution: begin() counts the first attempt with it, as
+ * completing the execution, and end() of an optimistic attempt only validates; an attempt that
+ * fails takes that back (ModeStats.failedOnFastPath) on the slow path, where a second draw costs
+ * nothing that matters. The slow paths are separate methods, so that begin() and end() stay small
+ * enough for the JIT to inline them into the call site.
  *
  * Timing. A sampled execution's attempts are timed by its Execution as in the lambda form; end()
  * finds the thread's state (a ThreadLocal) before it reads the clock, a few ns that both modes pay
@@ -239,7 +241,7 @@ public final class InlineSection {
      */
     public boolean end(long stamp) {
         if ((stamp & KIND_MASK) == SWOPT_FAST) {
-            return endOptimisticOnFastPath(stamp);
+            return lock.validate(versionOf(stamp)) || failedOnFastPath(stamp);
         }
         if (stamp == lockedStamp) {
             lock.api().unlock();
@@ -346,11 +348,13 @@ public final class InlineSection {
      */
     private long onFastPath(Decision d, int random) {
         if (d.first == Mode.SWOPT) {
-            return optimisticStamp(lock.stableVersion(), SWOPT_FAST);
+            long version = lock.stableVersion();
+            swoptStats.attemptedOnFastPath(random);
+            return optimisticStamp(version, SWOPT_FAST);
         }
         if (d.first == Mode.LOCK || d.lockUnlessWaiting && lock.policy().locksWithoutWaiting(granule)) {
             lock.api().lock();
-            lockStats.completedOnFastPath(random);
+            lockStats.attemptedOnFastPath(random);
             return lockedStamp;
         }
         return 0;
@@ -415,18 +419,11 @@ public final class InlineSection {
         }
     }
 
-    private boolean endOptimisticOnFastPath(long stamp) {
-        boolean valid = lock.validate(versionOf(stamp));
-        if (!valid) {
-            requireOwnVersion(stamp);
-        }
-        int random = ThreadLocalRandom.current().nextInt();
-        if (valid) {
-            swoptStats.completedOnFastPath(random);
-        } else {
-            swoptStats.attempted(false, -1, random);
-        }
-        return valid;
+    /** The optimistic attempt of {@code stamp}, begun on the fast path and counted there, failed. */
+    private boolean failedOnFastPath(long stamp) {
+        requireOwnVersion(stamp);
+        swoptStats.failedOnFastPath(ThreadLocalRandom.current().nextInt());
+        return false;
     }
 
     /** end() of an attempt begun by the full protocol, or of no attempt of this section. */

@@ -2,15 +2,19 @@ package dev.locus.elision;
 
 /**
  * One mode's record in a granule: attempts, successes, and the sampled duration of successful and
- * of failed attempts (what paper 003's adaptive policy learns from, §4.2). An execution completed
- * by its first attempt on a section's fast path is one attempt, one success and one execution; it
- * is counted once, in {@link #fastCompletions}, which the totals include.
+ * of failed attempts (what paper 003's adaptive policy learns from, §4.2). An execution whose first
+ * attempt, in this mode, was made on a section's fast path is counted once when that attempt
+ * begins, in {@link #fastFirstAttempts}, as one attempt, one success and one execution; if the
+ * attempt fails (an optimistic one that did not validate), {@link #fastFailures} takes the success
+ * and the execution back, and the execution goes on in the full protocol, which counts what
+ * follows. The totals include both.
  */
 final class ModeStats {
 
     private final ProbabilisticCounter attempts = new ProbabilisticCounter();
     private final ProbabilisticCounter successes = new ProbabilisticCounter();
-    private final ProbabilisticCounter fastCompletions = new ProbabilisticCounter();
+    private final ProbabilisticCounter fastFirstAttempts = new ProbabilisticCounter();
+    private final ProbabilisticCounter fastFailures = new ProbabilisticCounter();
     final SampledTimer successTime = new SampledTimer();
     final SampledTimer failureTime = new SampledTimer();
 
@@ -28,21 +32,32 @@ final class ModeStats {
         }
     }
 
-    /** An untimed execution's first attempt, in this mode, completed it on the fast path. */
-    void completedOnFastPath(int random) {
-        fastCompletions.increment(random);
+    /**
+     * An untimed execution's first attempt, in this mode, was made on the fast path: counted as
+     * completing it, unless {@link #failedOnFastPath} follows.
+     */
+    void attemptedOnFastPath(int random) {
+        fastFirstAttempts.increment(random);
+    }
+
+    /** A first attempt counted by {@link #attemptedOnFastPath} failed: it completed nothing. */
+    void failedOnFastPath(int random) {
+        fastFailures.increment(random);
     }
 
     long attempts() {
-        return attempts.get() + fastCompletions.get();
+        return attempts.get() + fastFirstAttempts.get();
     }
 
     long successes() {
-        return successes.get() + fastCompletions.get();
+        return successes.get() + fastCompletions();
     }
 
-    /** Executions completed on the fast path by an attempt in this mode. */
+    /**
+     * Executions completed on the fast path by an attempt in this mode. Both counts are estimates
+     * above 4,096 (ProbabilisticCounter), so their difference is kept from going below 0.
+     */
     long fastCompletions() {
-        return fastCompletions.get();
+        return Math.max(0, fastFirstAttempts.get() - fastFailures.get());
     }
 }

@@ -81,7 +81,7 @@ class FastPathTest {
     }
 
     @Test
-    void theStaticPolicysFastPathIsItsProgressionSampledOneIn128() {
+    void theStaticPolicysFastPathIsItsProgressionSampledOneIn1024() {
         FastPath lockOnly = ElisionPolicy.lockOnly().fastPath(null);
         assertEquals(Progression.LOCK, lockOnly.progression());
         assertEquals(Progression.SWOPT_LOCK, ElisionPolicy.fixed(0, 3).fastPath(null).progression());

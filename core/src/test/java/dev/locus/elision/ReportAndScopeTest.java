@@ -66,7 +66,7 @@ class ReportAndScopeTest {
                 .policy(ElisionPolicy.fixed(0, 1)).build();
         CriticalSection<Void, Integer> get = table.section("get", () -> 1, swopt -> 2);
         CriticalSection<Void, Integer> put = table.section("put", () -> 3);
-        for (int i = 0; i < 20_000; i++) {
+        for (int i = 0; i < 160_000; i++) {
             get.call();
             put.call();
         }
@@ -75,7 +75,7 @@ class ReportAndScopeTest {
         GranuleReport.ModeReport lock = table.report().rows().stream().filter(r -> r.context().equals("put"))
                 .findFirst().orElseThrow().mode(Mode.LOCK);
         for (GranuleReport.ModeReport m : new GranuleReport.ModeReport[] {swopt, lock}) {
-            // about 1 in 128 of 20,000 executions: 156 expected, 5 standard deviations either way
+            // about 1 in 1,024 of 160,000 executions: 156 expected, 5 standard deviations either way
             assertTrue(m.timedSuccesses() > 90 && m.timedSuccesses() < 230, "" + m);
             assertTrue(m.meanSuccessNanos() > 0, "" + m);
             assertEquals(0, m.timedFailures(), "" + m);

@@ -40,8 +40,8 @@ class StaticPolicyTest {
     /**
      * Without HTM the static policy's executions start on the section's fast path; a failed first
      * optimistic attempt hands over to the full protocol, which must count it against Y, and every
-     * execution must be counted once whichever path completed it (1 in 128 is sampled and takes
-     * the full protocol, so both paths run here).
+     * execution must be counted once whichever path completed it (the first execution, before the
+     * policy decided, and 1 in 1,024 take the full protocol, so both paths run here).
      */
     @Test
     void theFastPathKeepsYAndTheCounts() {

@@ -42,7 +42,7 @@ public class ElisionBenchmark extends BenchmarkDefaults {
      *   getOnly also reports, as auxiliary counters (AttemptTimes), ALE's own timing of get's
      *   successful attempts in LOCK and SWOPT mode during each iteration: what paper 003's
      *   Figure 2(b) shows beside the throughput of Figure 2(a), "data collected by the library".
-     *   ALE times about 1 in 128 executions, attempt by attempt, and keeps a sum and a count per
+     *   ALE times about 1 in 1,024 executions, attempt by attempt, and keeps a sum and a count per
      *   mode; the counters are the sampled nanoseconds and the count of timed successes between
      *   the lock's reports at the iteration's start and end, so their quotient is the mean time
      *   of a successful attempt in that iteration (warm-up iterations apart). Only JMH's thread 0

@@ -68,7 +68,7 @@ final class ElisionSection {
                 .append(" threads, that is of each; a successful SWOPT attempt is faster where the mean time of"
                         + " LOCK_ONLY's successful LOCK attempt over SWOPT_10's successful SWOPT attempt is ≥ ")
                 .append(Format.ratio(ElisionClaims.ABOVE)).append(", in every get-only cell: the times are ALE's"
-                        + " own, sampled from about 1 in 128 executions of get in the measured iteration, as the"
+                        + " own, sampled from about 1 in 1,024 executions of get in the measured iteration, as the"
                         + " paper's Figure 2(b) shows the library's (sampled executions take ALE's full protocol"
                         + " and read the clock, so the times include that bookkeeping). ").append(Claim.RULE)
                 .append("\n\n");
