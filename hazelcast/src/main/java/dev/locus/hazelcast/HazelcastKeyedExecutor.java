@@ -11,8 +11,11 @@ import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Keyed execution across the members of a Hazelcast cluster: each task runs on the member that owns
- * its key's partition (the owner of the entry for {@code Long key} in an {@code IMap}), in a local
- * locus {@link KeyedExecutorService} (adaptive by default), keyed by the same key there.
+ * its key's partition, in a local locus {@link KeyedExecutorService} (adaptive by default), keyed
+ * there by the same key. A key is a {@code long} or any serializable value (a {@code String}, a
+ * {@code UUID}, a record, a {@link com.hazelcast.partition.PartitionAware} key); its partition is
+ * the one Hazelcast gives it, so the task runs on the member that holds the key's {@code IMap}
+ * entry.
  *
  * <p>Start one on every member that should run tasks, with the same name, right after the member
  * joins; then submit from any of them:
@@ -90,7 +93,31 @@ public final class HazelcastKeyedExecutor implements AutoCloseable {
      */
     public <T> CompletableFuture<T> submit(long key, ClusterTask<T> task) {
         Objects.requireNonNull(task, "task");
-        return node.sender.submit(key, task);
+        return node.sender.submit(key, key, task);
+    }
+
+    /**
+     * Runs {@code task} on the member that owns {@code key}'s partition: the partition Hazelcast
+     * itself gives {@code key}, so the task runs where an {@code IMap} keeps the entry of
+     * {@code key}, and where a {@link com.hazelcast.partition.PartitionAware} key's partition key
+     * lives. The guarantees are those of {@link #submit(long, ClusterTask)}, for keys equal in their
+     * serialized form: a key must be {@link java.io.Serializable}, and its tasks are told apart from
+     * other keys' on the owner by a hash of that form. A {@code Long} key is the same key as in
+     * {@link #submit(long, ClusterTask)}.
+     *
+     * @return a future completed with the task's result or exception, or exceptionally with a
+     *     {@link TaskOutcomeUnknownException} or {@link RejectedExecutionException}
+     * @throws NullPointerException if {@code key} or {@code task} is null
+     * @throws IllegalArgumentException if {@code key} is not {@code Serializable}, or does not serialize
+     * @throws RejectedExecutionException once {@link #close()} has begun on this member
+     */
+    public <T> CompletableFuture<T> submit(Object key, ClusterTask<T> task) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(task, "task");
+        if (key instanceof Long value) {
+            return submit(value.longValue(), task);
+        }
+        return node.sender.submit(key, ClusterKeys.localKey(key), task);
     }
 
     /** The executor's name, the same on every member. */

@@ -21,7 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * Overview. A task is serialized by its submitter (Payload), so one that cannot travel fails its
  * own submission, never a batch. A task for key k goes to the owner of k's partition p in
- * Hazelcast's partition table, unless that member is leaving the executor (then to a member chosen
+ * Hazelcast's partition table (the partition Hazelcast gives k itself, as for an IMap entry; it
+ * runs there under k's local key, see ClusterKeys), unless that member is leaving the executor (then to a member chosen
  * by p among the others). It gets the next number in lane p of this node; the lane remembers which
  * member its last task went to and the last number it sent to each member. When the chosen member
  * differs from the previous task's, the task starts a new segment and names the predecessor
@@ -66,12 +67,12 @@ final class Sender {
     }
 
     @SuppressWarnings("unchecked") // the future completes with what the task returned, a T
-    <T> CompletableFuture<T> submit(long key, ClusterTask<T> task) {
+    <T> CompletableFuture<T> submit(Object partitionKey, long key, ClusterTask<T> task) {
         if (node.isClosing()) {
             throw new RejectedExecutionException("executor " + node.name + " is closed on this member");
         }
         byte[] serialized = Payload.serialize(task);
-        Partition partition = node.instance.getPartitionService().getPartition(key);
+        Partition partition = node.instance.getPartitionService().getPartition(partitionKey);
         int p = partition.getPartitionId();
         Lane lane = lanes[p];
         CompletableFuture<Object> future = new CompletableFuture<>();
