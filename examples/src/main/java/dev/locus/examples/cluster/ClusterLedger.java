@@ -20,11 +20,15 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * A ledger on a three-member cluster in one process: account balances live in an {@code IMap},
- * and every deposit is a task keyed by its account, run by locus on the member that owns the
- * account's entry as a plain read-then-write of the balance. Halfway through, one member leaves
- * with {@code shutdown()}; the partitions it owned move, and the deposits queued for them wait for
- * their turn. At the end every balance must equal the sum of the deposits made to it: a lost,
- * doubled or interleaved deposit would show. Prints how many deposits each member ran.
+ * and every deposit is a task keyed by its account, which locus runs on the member that owns the
+ * account's entry. Two members submit. The task changes the balance where it lives, in one
+ * atomic step on the entry (an {@code EntryProcessor}, run locally because the task is already on
+ * the owner), not by reading it and writing it back: while a partition moves, tasks of one account
+ * sent from different members may run at once on the old and the new owner, and a read-then-write
+ * would lose one of them. Halfway through, one member leaves with {@code shutdown()}; the
+ * partitions it owned move, and the deposits queued for them wait for their turn. At the end every
+ * balance must equal the sum of the deposits made to it: a lost or doubled deposit would show.
+ * Prints how many deposits each member ran.
  *
  * <p>Run: {@code java -cp examples/target/locus-examples.jar dev.locus.examples.cluster.ClusterLedger}.
  */
@@ -53,12 +57,12 @@ public final class ClusterLedger {
                 members.add(member);
                 executors.add(HazelcastKeyedExecutor.start(member, "ledger"));
             }
-            HazelcastKeyedExecutor ledger = executors.get(0);
             AtomicLongArray expected = new AtomicLongArray(ACCOUNTS);
             List<List<CompletableFuture<Long>>> deposits = new ArrayList<>();
             List<Thread> submitters = new ArrayList<>();
             for (int s = 0; s < SUBMITTERS; s++) {
                 int submitter = s;
+                HazelcastKeyedExecutor ledger = executors.get(s % 2); // members 1 and 2 submit
                 List<CompletableFuture<Long>> mine = new ArrayList<>();
                 deposits.add(mine);
                 Thread t = new Thread(() -> {
@@ -117,7 +121,10 @@ public final class ClusterLedger {
         return config;
     }
 
-    /** Adds {@code amount} to the account's balance: a read, then a write, safe because locus orders them. */
+    /**
+     * Adds {@code amount} to the account's balance on the member that owns it, in one step on the
+     * entry: atomic whichever other task of the account runs at the same time.
+     */
     static final class Deposit implements ClusterTask<Long>, HazelcastInstanceAware {
 
         private static final long serialVersionUID = 1L;
@@ -139,9 +146,12 @@ public final class ClusterLedger {
         @Override
         public Long call() {
             IMap<Long, Long> balances = member.getMap("balances");
-            long balance = balances.getOrDefault(account, 0L) + amount;
-            balances.set(account, balance);
-            return balance;
+            long credit = amount;
+            return balances.executeOnKey(account, entry -> {
+                long balance = (entry.getValue() == null ? 0L : entry.getValue()) + credit;
+                entry.setValue(balance);
+                return balance;
+            });
         }
     }
 }
