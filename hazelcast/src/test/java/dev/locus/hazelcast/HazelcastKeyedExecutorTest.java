@@ -78,7 +78,7 @@ class HazelcastKeyedExecutorTest {
         assertThrows(IllegalArgumentException.class, () -> HazelcastKeyedExecutor.builder(member, ""));
         assertThrows(IllegalArgumentException.class,
                 () -> HazelcastKeyedExecutor.builder(member, "x").leaveTimeout(Duration.ZERO));
-        assertThrows(IllegalStateException.class, () -> HazelcastKeyedExecutor.start(member, cluster.executorName));
+        assertThrows(IllegalStateException.class, () -> HazelcastKeyedExecutor.start(member, TestCluster.EXECUTOR));
     }
 
     @Test

@@ -20,7 +20,9 @@ final class TestCluster implements AutoCloseable {
     static final int PARTITIONS = 17;
     private static final int BASE_PORT = 5901;
 
-    final String executorName = "test";
+    /** The executor every member of a test cluster starts. */
+    static final String EXECUTOR = "test";
+
     private final String clusterName = "locus-test-" + UUID.randomUUID();
     final List<HazelcastInstance> members = new ArrayList<>();
     final List<HazelcastKeyedExecutor> executors = new ArrayList<>();
@@ -33,18 +35,33 @@ final class TestCluster implements AutoCloseable {
 
     /** Starts one more member and its node; returns its index. */
     int join() {
-        HazelcastInstance member = Hazelcast.newHazelcastInstance(config());
+        HazelcastInstance member = newMember(clusterName);
         members.add(member);
-        executors.add(HazelcastKeyedExecutor.builder(member, executorName)
-                .localExecutor(LocusExecutors.builder(2)
-                        .idleStrategy(IdleStrategy.parkImmediately())
-                        .name("m" + members.size() + "-" + executorName)
-                        .build())
-                .start());
+        executors.add(startExecutor(member, EXECUTOR, "m" + members.size()));
         return members.size() - 1;
     }
 
-    private Config config() {
+    /** The name members of this cluster join by, also from another JVM ({@link ChildMember}). */
+    String clusterName() {
+        return clusterName;
+    }
+
+    /** A member of the cluster {@code clusterName}, with this class's settings. */
+    static HazelcastInstance newMember(String clusterName) {
+        return Hazelcast.newHazelcastInstance(config(clusterName));
+    }
+
+    /** Starts the node of {@code executorName} on {@code member}, with a 2-worker local executor. */
+    static HazelcastKeyedExecutor startExecutor(HazelcastInstance member, String executorName, String memberLabel) {
+        return HazelcastKeyedExecutor.builder(member, executorName)
+                .localExecutor(LocusExecutors.builder(2)
+                        .idleStrategy(IdleStrategy.parkImmediately())
+                        .name(memberLabel + "-" + executorName)
+                        .build())
+                .start();
+    }
+
+    private static Config config(String clusterName) {
         Config config = new Config();
         config.setClusterName(clusterName);
         config.setProperty("hazelcast.partition.count", String.valueOf(PARTITIONS));
@@ -70,7 +87,7 @@ final class TestCluster implements AutoCloseable {
         for (int port = BASE_PORT; port < BASE_PORT + 8; port++) {
             join.getTcpIpConfig().addMember("127.0.0.1:" + port);
         }
-        config.getExecutorConfig("locus:" + executorName).setPoolSize(2);
+        config.getExecutorConfig("locus:" + EXECUTOR).setPoolSize(2);
         return config;
     }
 
