@@ -5,7 +5,6 @@ import com.hazelcast.core.IExecutorService;
 import com.hazelcast.core.ReadOnly;
 import com.hazelcast.map.EntryProcessor;
 import com.hazelcast.map.IMap;
-import java.io.Serializable;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
@@ -72,7 +71,7 @@ public class HazelcastKeyedBenchmark {
         submitter = switch (implementation) {
             case "locus" -> {
                 HazelcastKeyedExecutor executor = cluster.executors.get(0);
-                yield key -> executor.submit(key, () -> key + 1);
+                yield key -> executor.submit(key, new PlusOne(key));
             }
             case "submitToKeyOwner" -> {
                 IExecutorService executor = member.getExecutorService("peer");
@@ -130,8 +129,12 @@ public class HazelcastKeyedBenchmark {
         Future<?> submit(long key);
     }
 
-    /** The task for {@code submitToKeyOwner}. */
-    static final class PlusOne implements Callable<Long>, Serializable {
+    /**
+     * The task for locus and for {@code submitToKeyOwner}: the same class, so both ship the same
+     * bytes (a serializable lambda would travel as a {@code SerializedLambda}, several times larger
+     * and slower to read).
+     */
+    static final class PlusOne implements Callable<Long>, ClusterTask<Long> {
         private static final long serialVersionUID = 1L;
         private final long key;
 
