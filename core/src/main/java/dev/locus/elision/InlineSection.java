@@ -114,10 +114,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * Overview. begin() draws the execution's random bits, and if the granule's fast path is the one
  * this section last derived its decision from and the bits do not sample the execution, it makes
  * the first attempt as the decision says, reading a stable version (SWOPT) or taking the lock
- * (LOCK), and counts it as completing the execution. Every other execution, and every retry after a failed attempt,
- * runs the lock's full protocol, as CriticalSection.execute does: ThreadState.beginExecution, the
- * policy's choice per attempt (never HTM), Execution's attempt timing and counting,
- * finishExecution. Between begin() and end() of such an execution the thread's state holds it
+ * (LOCK), and counts it as completing the execution. Every other execution, and every retry
+ * after a failed attempt, runs the lock's full protocol, as CriticalSection.execute does:
+ * ThreadState.beginExecution, the policy's choice per attempt (never HTM), Execution's attempt
+ * timing and counting, finishExecution. Between begin() and end() of such an execution the thread's state holds it
  * (ThreadState.openInline) and, while an attempt runs, a frame of its mode, which is what lets
  * CriticalSection and ElidableLock.conflictingAction see that they would nest in it.
  *
