@@ -18,10 +18,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -106,7 +107,7 @@ class KilledMemberTest {
                             assertEquals(seq, mine.get(seq).get());
                             completed++;
                             completedNormally.put(List.of((long) s, (long) seq), true);
-                        } catch (java.util.concurrent.ExecutionException e) {
+                        } catch (ExecutionException e) {
                             if (!(e.getCause() instanceof TaskOutcomeUnknownException)) {
                                 throw new AssertionError("task " + s + "/" + seq + " failed otherwise", e.getCause());
                             }
@@ -131,7 +132,7 @@ class KilledMemberTest {
                 assertTrue(removedAt.get() != 0, "the cluster removed the killed member");
                 double removedAfterMs = (removedAt.get() - killedAt.get()) / 1e6;
                 double lastUnknownAfterRemovalMs = (lastUnknownNanos - removedAt.get()) / 1e6;
-                System.out.printf(java.util.Locale.ROOT,
+                System.out.printf(Locale.ROOT,
                         "killed member: %,d tasks, %,d completed, %,d unknown; %,d runs logged, 0 twice, 0 out of order;"
                                 + " removed %.0f ms after the kill, last unknown outcome %.0f ms after that%n",
                         SUBMITTERS * TASKS_PER_SUBMITTER, completed, unknown, ran.size(), removedAfterMs,

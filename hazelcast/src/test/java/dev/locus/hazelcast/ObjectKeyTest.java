@@ -20,6 +20,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -136,7 +137,7 @@ class ObjectKeyTest {
     void equalKeysShareALocalKeyAndDistinctOnesSpread() {
         assertEquals(ClusterKeys.localKey(account(3)), ClusterKeys.localKey(new String(account(3))));
         assertEquals(ClusterKeys.localKey(new Order(new UUID(1, 2), "a")), ClusterKeys.localKey(new Order(new UUID(1, 2), "a")));
-        long distinct = java.util.stream.IntStream.range(0, 10_000)
+        long distinct = IntStream.range(0, 10_000)
                 .mapToLong(k -> ClusterKeys.localKey(account(k))).distinct().count();
         assertEquals(10_000, distinct, "no collisions among 10,000 account names");
     }
