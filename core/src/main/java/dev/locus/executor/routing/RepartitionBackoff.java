@@ -6,9 +6,10 @@ import java.util.function.LongSupplier;
 /**
  * Spaces out the adaptive router's re-partitions when they do not leave the load balanced: after
  * an adaptation that still finds the busiest range over the threshold once it has settled, the
- * next {@code 2^k - 1} imbalanced checks pass without a re-partition, and so does every check for
- * {@code 2^k} times {@value #HOLD_UNIT_MILLIS} ms, {@code k} counting such adaptations, less one
- * for each that ended balanced (at most {@value #MAX_DOUBLINGS}).
+ * next {@code 2^k - 1} imbalanced checks pass without a re-partition, and from the second such
+ * adaptation on ({@code k >= 2}) so does every check for {@code 2^k} times
+ * {@value #HOLD_UNIT_MILLIS} ms, {@code k} counting such adaptations, less one for each that ended
+ * balanced (at most {@value #MAX_DOUBLINGS}).
  *
  * <p>A key stream that moves faster than the window can follow, such as consecutive keys sweeping
  * the key space, defeats any partition cut from recent keys: by the time the cut is installed the
@@ -27,6 +28,13 @@ import java.util.function.LongSupplier;
  * few milliseconds, each time with a hand-off through every worker's queue; a bound in time alone
  * would let a slow service, whose checks come seconds apart, chase a sweep at every check. The
  * cap holds a futile chase back for about half a million tasks and at least half a second.
+ *
+ * <p>A first failure holds back in checks only. A drift that arrives between an adaptation and
+ * its judgment looks exactly like a chase that failed: the load is imbalanced because the keys
+ * moved after the cut. One such misjudgment must not cost a time: with a time hold from the first
+ * failure, a uniform stream turning exponential on eight workers, just after a re-partition that
+ * noise had started, stayed wholly on one worker for the hold (a single-threaded router driver
+ * routes some 400,000 keys in 16 ms). A chase is two failures in a row.
  *
  * <p>Used only by {@link AdaptiveRangeRouter#rebalance}, which the executor never runs twice at
  * once; not thread-safe.
@@ -80,6 +88,6 @@ final class RepartitionBackoff {
             skip--;
             return false;
         }
-        return futile == 0 || nanoClock.getAsLong() - holdUntil >= 0;
+        return futile < 2 || nanoClock.getAsLong() - holdUntil >= 0;
     }
 }

@@ -27,9 +27,19 @@ class RepartitionBackoffTest {
     }
 
     @Test
-    void aFailedAdaptationAlsoHoldsBackForItsTimeWhenChecksComeFast() {
+    void aFirstFailedAdaptationHoldsBackOneCheckAndNoTime() {
         RepartitionBackoff backoff = new RepartitionBackoff(() -> now);
-        for (int k = 1; k <= RepartitionBackoff.MAX_DOUBLINGS + 1; k++) {
+        backoff.settled();
+        assertFalse(backoff.proceed(true), "the one check skipped");
+        assertTrue(backoff.proceed(true), "the next, with the clock not moved");
+    }
+
+    @Test
+    void aSecondFailedAdaptationInARowAlsoHoldsBackForItsTimeWhenChecksComeFast() {
+        RepartitionBackoff backoff = new RepartitionBackoff(() -> now);
+        backoff.settled();
+        skipped(backoff);
+        for (int k = 2; k <= RepartitionBackoff.MAX_DOUBLINGS + 1; k++) {
             backoff.settled();
             for (int check = 0; check < 1_000; check++) {
                 assertFalse(backoff.proceed(true), "within the hold of failure " + k + ", check " + check);
