@@ -3,7 +3,7 @@ package dev.locus.contention;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * ATS (Yoo and Lee, as used by paper 001 §4): each thread keeps its contention intensity
+ * ATS (Yoo and Lee, as used by [Nicacio10] §4): each thread keeps its contention intensity
  * ({@link Contender#contentionIntensity()}); while it is above the threshold, the thread's
  * attempts go through one serial lane, a fair lock standing for the central queue, so that highly
  * contended transactions run one at a time while the rest run in parallel. The lane is held from

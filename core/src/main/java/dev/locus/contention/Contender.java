@@ -15,7 +15,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class Contender {
 
-    /** Weight of history in the contention intensity, {@code CI = a*CI + (1-a)*CC} (paper 001 §3.3.1). */
+    /** Weight of history in the contention intensity, {@code CI = a*CI + (1-a)*CC} ([Nicacio10] §3.3.1). */
     static final double INTENSITY_HISTORY = 0.75;
 
     private static final int IDLE = 0;
@@ -130,7 +130,7 @@ public final class Contender {
 
     /**
      * The contention intensity of this thread, {@code CI = 0.75*CI + 0.25*CC} with {@code CC = 1}
-     * on a conflict and 0 on a commit (Yoo and Lee's ATS; paper 001 §3.3.1); owner thread only.
+     * on a conflict and 0 on a commit (Yoo and Lee's ATS; [Nicacio10] §3.3.1); owner thread only.
      */
     public double contentionIntensity() {
         return contentionIntensity;

@@ -2,8 +2,8 @@ package dev.locus.contention;
 
 /**
  * Decides what a transaction does when it loses a conflict, and may gate its attempts: the
- * contention-management strategies of paper 004 (Maldonado et al., "Scheduling Support for
- * Transactional Memory Contention Management") and of ATS (Yoo and Lee, via paper 001).
+ * contention-management strategies of [Maldonado10] (Maldonado et al., "Scheduling Support for
+ * Transactional Memory Contention Management") and of ATS (Yoo and Lee, via [Nicacio10]).
  *
  * <p>An STM integration drives a manager through the {@link Contender} of the thread that runs a
  * transaction: {@link #beforeAttempt} before every attempt, then exactly one of
@@ -11,7 +11,7 @@ package dev.locus.contention;
  * contender come from its own thread; a manager instance serves every contender of one
  * {@link ContentionDomain} at once, so shared state must be thread-safe.
  *
- * <p>The strategies, from {@link ContentionManagers}, and their trade-offs (paper 004 Table 1,
+ * <p>The strategies, from {@link ContentionManagers}, and their trade-offs ([Maldonado10] Table 1,
  * extended with the user-level strategies it compares against):
  * <table>
  *   <caption>Where each strategy pays off</caption>
@@ -38,7 +38,7 @@ package dev.locus.contention;
  *       <td>one serial lane caps parallelism</td><td>one fair lock when contended</td></tr>
  * </table>
  *
- * <p>Paper 004's kernel strategies have no JVM equivalent. SER-k moves the loser onto the
+ * <p>[Maldonado10]'s kernel strategies have no JVM equivalent. SER-k moves the loser onto the
  * winner's kernel wait queue through memory shared with a modified scheduler, and EXT asks that
  * scheduler not to pre-empt a thread inside a transaction; a JVM can neither change the kernel
  * scheduler nor see or delay pre-emption. The closest user-level strategies are

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The contention managers of papers 004, 002 and 001; see {@link ContentionManager} for when each
+ * The contention managers of [Maldonado10], [Bai06] and [Nicacio10]; see {@link ContentionManager} for when each
  * pays off. Every method returns a fresh instance, to be used by one {@link ContentionDomain}.
  */
 public final class ContentionManagers {
@@ -18,7 +18,7 @@ public final class ContentionManagers {
     private ContentionManagers() {
     }
 
-    /** Retry at once (paper 004's "basic"). */
+    /** Retry at once ([Maldonado10]'s "basic"). */
     public static ContentionManager basic() {
         return new ImmediateRetry();
     }
@@ -44,7 +44,7 @@ public final class ContentionManagers {
     }
 
     /**
-     * Polka, karma-weighted randomized backoff (the manager of paper 002's experiments).
+     * Polka, karma-weighted randomized backoff (the manager of [Bai06]'s experiments).
      *
      * @throws IllegalArgumentException unless {@code 0 < base <= cap}
      */
@@ -82,7 +82,7 @@ public final class ContentionManagers {
         return new SerializeBehind(true, positive("bound", bound));
     }
 
-    /** Yield the processor after each conflict (paper 004's YIELD). */
+    /** Yield the processor after each conflict ([Maldonado10]'s YIELD). */
     public static ContentionManager yielding() {
         return new YieldOnConflict();
     }
@@ -105,7 +105,7 @@ public final class ContentionManagers {
         return new SoftSerialization(maxDeferrals);
     }
 
-    /** ATS with the threshold of paper 001's experiments, 0.5. */
+    /** ATS with the threshold of [Nicacio10]'s experiments, 0.5. */
     public static ContentionManager ats() {
         return ats(ATS_THRESHOLD);
     }

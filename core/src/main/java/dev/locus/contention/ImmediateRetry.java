@@ -1,6 +1,6 @@
 package dev.locus.contention;
 
-/** Paper 004's "basic" (TinySTM's CM_SUICIDE): restart at once. */
+/** [Maldonado10]'s "basic" (TinySTM's CM_SUICIDE): restart at once. */
 final class ImmediateRetry implements ContentionManager {
 
     @Override

@@ -1,7 +1,7 @@
 package dev.locus.contention;
 
 /**
- * Polka (Scherer and Scott), the contention manager of paper 002's experiments: karma-weighted
+ * Polka (Scherer and Scott), the contention manager of [Bai06]'s experiments: karma-weighted
  * randomized exponential backoff. A transaction's karma is the work it has invested, here its
  * attempts so far, kept across aborts. The loser backs off once per unit of karma the enemy holds
  * over it, each time for a random, exponentially growing interval, then retries.

@@ -1,7 +1,7 @@
 package dev.locus.contention;
 
 /**
- * Randomized exponential backoff (paper 004 §2.2): after the n-th aborted attempt, wait a random
+ * Randomized exponential backoff ([Maldonado10] §2.2): after the n-th aborted attempt, wait a random
  * time up to {@code min(cap, base * 2^(n-1))}.
  */
 final class RandomizedBackoff implements ContentionManager {

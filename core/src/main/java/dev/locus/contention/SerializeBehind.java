@@ -1,7 +1,7 @@
 package dev.locus.contention;
 
 /**
- * Serialization (paper 004 §3, Algorithm 1): the loser waits until the winner has committed, then
+ * Serialization ([Maldonado10] §3, Algorithm 1): the loser waits until the winner has committed, then
  * restarts at once. Multiverse does not name the winner, so the loser waits for every contender
  * that was inside an attempt when it aborted, until each has committed or left its transaction.
  * Spinning is SER-u (spin), TinySTM's CM_DELAY; parking until the winner's commit unparks it is

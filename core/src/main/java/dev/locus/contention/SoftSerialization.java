@@ -1,7 +1,7 @@
 package dev.locus.contention;
 
 /**
- * Paper 004's SOFTSER (Algorithm 5), in a task queue: the loser is not blocked but
+ * [Maldonado10]'s SOFTSER (Algorithm 5), in a task queue: the loser is not blocked but
  * deprioritized. The Linux version lowers the loser thread's priority until the transactions it
  * conflicted with commit; here the loser's task goes back behind the tasks queued on its worker,
  * which run first, and retries when it comes round. After {@code maxDeferrals} deferrals a

@@ -12,7 +12,7 @@ public final class TransactionRecord {
     private int attempts;
     private int deferrals;
 
-    /** @param type the transaction type id (paper 001's transaction ids); any int */
+    /** @param type the transaction type id ([Nicacio10]'s transaction ids); any int */
     public TransactionRecord(int type) {
         this.type = type;
     }

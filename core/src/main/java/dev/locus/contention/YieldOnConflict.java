@@ -1,7 +1,7 @@
 package dev.locus.contention;
 
 /**
- * Paper 004's YIELD (Algorithm 4): give up the processor after a conflict and retry when the
+ * [Maldonado10]'s YIELD (Algorithm 4): give up the processor after a conflict and retry when the
  * scheduler comes back. Pays off with more threads than cores and transactions shorter than a time
  * slice; with a core per thread it is close to {@linkplain ImmediateRetry basic}.
  */

@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Paper 003's adaptive policy (§4.2): learns, per lock, which mode progression and how many HTM
+ * [Dice14]'s adaptive policy (§4.2): learns, per lock, which mode progression and how many HTM
  * attempts suit each granule, then runs with those choices, and groups optimistic executions so
  * that conflicting ones wait while optimists retry.
  */
@@ -96,7 +96,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * Memory ordering. `phase` is volatile; the models' maps are replaced whole through volatile
  * fields, so a reader sees a complete map.
  *
- * References. Paper 003 §4.2 (policies, learning, grouping), §4.3.
+ * References. [Dice14] §4.2 (policies, learning, grouping), §4.3.
  */
 final class AdaptivePolicy extends ElisionPolicy {
 

@@ -4,7 +4,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A thread's context in paper 003's sense (§3.4): the sequence of scopes it is in, from the
+ * A thread's context in [Dice14]'s sense (§3.4): the sequence of scopes it is in, from the
  * outermost. Contexts are interned, one object per sequence, so that a granule is found by
  * identity, and numbered, so that a thread can hold its context in an int: a critical section sets
  * and restores its thread's context on every call, and a reference store into a long-lived object

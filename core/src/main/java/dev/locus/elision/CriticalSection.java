@@ -39,11 +39,11 @@ import java.util.function.Function;
  * path as one method too big to inline, and a lock-only get of a 16-key table cost 4.5 times the
  * bare lock.
  *
- * Nesting (paper 003 §4.1), through the thread's stack of frames:
+ * Nesting ([Dice14] §4.1), through the thread's stack of frames:
  *   - A section of a lock the thread already holds in LOCK mode runs its lock-mode body at once,
  *     without acquiring again (the StampedLock adapter is not reentrant) and without SWOPT.
  *   - SWOPT is not eligible inside an optimistic attempt on a different lock.
- *   - A LOCK-mode section nested in an optimistic attempt on the same lock (paper 003 §3.3: an
+ *   - A LOCK-mode section nested in an optimistic attempt on the same lock ([Dice14] §3.3: an
  *     optimistic search, then a short locked update) first validates the enclosing attempt after
  *     acquiring the lock, and if it is no longer valid releases the lock and throws Interference,
  *     so the enclosing attempt is retried before any conflicting action happens.
@@ -78,7 +78,7 @@ import java.util.function.Function;
  * Optimistic bodies race with writers by design; an exception they throw counts as interference
  * when the version moved (it may come from inconsistent reads) and is rethrown otherwise.
  *
- * References. Paper 003 §3 (critical sections, SWOPT paths), §4 (modes, nesting, policies).
+ * References. [Dice14] §3 (critical sections, SWOPT paths), §4 (modes, nesting, policies).
  */
 public final class CriticalSection<A, T> {
 
@@ -111,7 +111,7 @@ public final class CriticalSection<A, T> {
 
     /**
      * This section with an optimistic body, run without the lock: it must validate, with the
-     * {@link Swopt} it is given, before using any value it read (paper 003 §3.2), and must have no
+     * {@link Swopt} it is given, before using any value it read ([Dice14] §3.2), and must have no
      * effect that a failed attempt would leave behind.
      */
     public CriticalSection<A, T> withSwopt(BiFunction<? super A, Swopt, ? extends T> optimistic) {
@@ -394,7 +394,7 @@ public final class CriticalSection<A, T> {
         boolean ran = false;
         try {
             if (enclosing != null && enclosing.mode == Mode.SWOPT) {
-                enclosing.validate(); // paper 003 §3.3: do not act on a stale optimistic search
+                enclosing.validate(); // [Dice14] §3.3: do not act on a stale optimistic search
             }
             ran = true;
             execution.completedIn = Mode.LOCK;

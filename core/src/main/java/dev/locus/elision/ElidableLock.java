@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 import javax.management.ObjectName;
 
 /**
- * A lock whose critical sections ALE may elide (paper 003): each execution runs, attempt by
+ * A lock whose critical sections ALE may elide ([Dice14]): each execution runs, attempt by
  * attempt, in the mode its {@link ElisionPolicy} chooses — holding the lock, optimistically
  * validated against this lock's version word (SWOPT), or in a hardware transaction (HTM) — and
  * every attempt is counted per (lock, context) granule for {@link #report()}.
@@ -31,7 +31,7 @@ import javax.management.ObjectName;
  *
  * <p>Writers bracket only the part of a critical section that can make an optimistic reader see an
  * inconsistent state with {@link #conflictingAction}; the rest of a locked section does not stop
- * optimistic readers (paper 003 §3.2).
+ * optimistic readers ([Dice14] §3.2).
  */
 /*
  * Implementation notes
@@ -56,7 +56,7 @@ import javax.management.ObjectName;
  * second read see at least that action's first increment, so the versions differ (the argument of
  * StampedLock.validate).
  *
- * References. Paper 003 §3.2 (conflicting actions, version number), §3.4 (granules), §4;
+ * References. [Dice14] §3.2 (conflicting actions, version number), §3.4 (granules), §4;
  * java.util.concurrent.locks.StampedLock (tryOptimisticRead/validate).
  */
 public final class ElidableLock {
@@ -96,7 +96,7 @@ public final class ElidableLock {
     }
 
     /**
-     * A critical section named {@code name} (paper 003's BEGIN_CS_NAMED: its scope in the context)
+     * A critical section named {@code name} ([Dice14]'s BEGIN_CS_NAMED: its scope in the context)
      * whose lock-mode body is {@code locked}, given each call's argument; add other paths with its
      * {@code with…} methods.
      *
@@ -119,7 +119,7 @@ public final class ElidableLock {
     }
 
     /**
-     * An inline critical section named {@code name} (paper 003's BEGIN_CS_NAMED: its context),
+     * An inline critical section named {@code name} ([Dice14]'s BEGIN_CS_NAMED: its context),
      * written in place at its call site rather than passed as a body: see {@link InlineSection}.
      * Every attempt holds the lock; {@link InlineSection#withSwopt()} adds optimistic ones. Make it
      * once per call site.

@@ -1,7 +1,7 @@
 package dev.locus.elision;
 
 /**
- * Chooses the mode of each attempt of a critical section (paper 003 §4.2). The library offers
+ * Chooses the mode of each attempt of a critical section ([Dice14] §4.2). The library offers
  * only the modes the section is eligible for: HTM if it has an available HTM path, SWOPT if it has
  * an optimistic path and the nesting rules allow it, LOCK always.
  */
@@ -10,13 +10,13 @@ public abstract class ElisionPolicy {
     ElisionPolicy() {
     }
 
-    /** Every execution takes the lock: paper 003's "Instrumented" configuration. */
+    /** Every execution takes the lock: [Dice14]'s "Instrumented" configuration. */
     public static ElisionPolicy lockOnly() {
         return fixed(0, 0);
     }
 
     /**
-     * Paper 003's adaptive policy (§4.2), learning per lock which mode progression (LOCK,
+     * [Dice14]'s adaptive policy (§4.2), learning per lock which mode progression (LOCK,
      * SWOPT+LOCK, HTM+LOCK, HTM+SWOPT+LOCK) and how many HTM attempts suit each (lock, context),
      * with phases of 1,000 executions and at least 10 ms, each progression measured in three
      * rounds, then grouping retrying optimistic executions ahead of conflicting ones. One instance
@@ -40,7 +40,7 @@ public abstract class ElisionPolicy {
     }
 
     /**
-     * Paper 003's static policy: up to {@code htmAttempts} attempts in HTM mode where eligible,
+     * [Dice14]'s static policy: up to {@code htmAttempts} attempts in HTM mode where eligible,
      * then up to {@code swoptAttempts} in SWOPT mode where eligible, then the lock.
      *
      * @throws IllegalArgumentException if either is negative

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * ALE's report (paper 003 §3.4): a row per (lock, context) with executions, and attempts,
+ * ALE's report ([Dice14] §3.4): a row per (lock, context) with executions, and attempts,
  * successes and mean times per mode; as text for a console and as JSON for tools.
  */
 public final class ElisionReport {

@@ -1,7 +1,7 @@
 package dev.locus.elision;
 
 /**
- * One critical-section attempt running on a thread (paper 003 §4.1): its lock, its mode, and the
+ * One critical-section attempt running on a thread ([Dice14] §4.1): its lock, its mode, and the
  * version an optimistic attempt started from. An optimistic attempt's frame is also the
  * {@link Swopt} its body validates with. Frames are reused by their thread's {@link ThreadState}
  * from one attempt to the next at the same nesting depth.

@@ -1,7 +1,7 @@
 package dev.locus.elision;
 
 /**
- * What ALE records for one (lock, context) pair (paper 003 §3.4, §4): executions, and per mode
+ * What ALE records for one (lock, context) pair ([Dice14] §3.4, §4): executions, and per mode
  * attempts, successes and sampled times; for HTM also the failed attempts during which the lock
  * was held, which the paper counts more lightly since they say nothing about the section itself.
  * Thread-safe.

@@ -72,7 +72,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * </ul>
  * A caller that follows the loop above never returns a value built from torn reads: {@code end}
  * returns true for an optimistic attempt only if no conflicting action of the lock began after
- * {@code begin} (paper 003 §3.2).
+ * {@code begin} ([Dice14] §3.2).
  *
  * <p><b>What the inline form gives up</b>, against {@link CriticalSection}:
  * <ul>
@@ -95,7 +95,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li><i>Context.</i> Fixed when the section is made: its name, entered at the root, so it shares
  *       its granule (statistics and policy choices) with a top-level {@code CriticalSection} of the
  *       same name. {@link Scope}s the thread has open do not apply; give each call site that needs
- *       statistics of its own a name of its own (paper 003's {@code BEGIN_CS_NAMED}).</li>
+ *       statistics of its own a name of its own ([Dice14]'s {@code BEGIN_CS_NAMED}).</li>
  *   <li><i>Conflicting actions</i> run through {@link #conflictingAction(long, Runnable)} with the
  *       attempt's stamp; {@link ElidableLock#conflictingAction(Runnable)}, which finds the lock's
  *       holder through frames, refuses.</li>
@@ -152,7 +152,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Memory ordering. That of ElidableLock's version word: a stable version read with acquire at
  * begin(), a load fence and a second read at validation.
  *
- * References. Paper 003 §3.2 (BEGIN_CS/END_CS, the SWOpt path and its validation), §3.4 (named
+ * References. [Dice14] §3.2 (BEGIN_CS/END_CS, the SWOpt path and its validation), §3.4 (named
  * sections, granules), §4.1 (nesting), §4.2 (policies); java.util.concurrent.locks.StampedLock
  * (tryOptimisticRead, validate; its javadoc's rules for optimistic reads).
  */
@@ -303,7 +303,7 @@ public final class InlineSection {
     }
 
     /**
-     * The mode of the attempt of {@code stamp} (paper 003's GET_EXEC_MODE): {@link Mode#SWOPT} or
+     * The mode of the attempt of {@code stamp} ([Dice14]'s GET_EXEC_MODE): {@link Mode#SWOPT} or
      * {@link Mode#LOCK}, never HTM.
      *
      * @throws IllegalArgumentException if {@code stamp} is no stamp

@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * One phase of the adaptive policy (paper 003 §4.2) and what executions recorded in it, per
+ * One phase of the adaptive policy ([Dice14] §4.2) and what executions recorded in it, per
  * granule and over the lock. Immutable but for the recordings, which are thread-safe.
  *
  * @param stage warming up (every path tried once per execution, nothing learned), learning a

@@ -8,7 +8,7 @@ import java.util.concurrent.locks.StampedLock;
 import java.util.function.BooleanSupplier;
 
 /**
- * The lock an {@link ElidableLock} elides, as paper 003's LockAPI sees it: acquire, release, and
+ * The lock an {@link ElidableLock} elides, as [Dice14]'s LockAPI sees it: acquire, release, and
  * whether some thread holds it (what a hardware transaction checks before it runs). Adapters for
  * the JDK's locks; any other lock can implement it.
  */

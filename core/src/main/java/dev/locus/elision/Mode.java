@@ -1,6 +1,6 @@
 package dev.locus.elision;
 
-/** How one attempt of a critical section runs (paper 003 §1). */
+/** How one attempt of a critical section runs ([Dice14] §1). */
 public enum Mode {
     /** Holding the lock. */
     LOCK,

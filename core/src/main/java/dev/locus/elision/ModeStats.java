@@ -2,7 +2,7 @@ package dev.locus.elision;
 
 /**
  * One mode's record in a granule: attempts, successes, and the sampled duration of successful and
- * of failed attempts (what paper 003's adaptive policy learns from, §4.2). An execution whose first
+ * of failed attempts (what [Dice14]'s adaptive policy learns from, §4.2). An execution whose first
  * attempt, in this mode, was made on a section's fast path is counted once when that attempt
  * begins, in {@link #fastFirstAttempts}, as one attempt, one success and one execution; if the
  * attempt fails (an optimistic one that did not validate), {@link #fastFailures} takes the success

@@ -6,7 +6,7 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * An event counter that stays cheap under contention and is accurate after few events: the BFP
- * ("binary floating point") statistical counter of Dice, Lev and Moir, which paper 003 §4.3 uses.
+ * ("binary floating point") statistical counter of Dice, Lev and Moir, which [Dice14] §4.3 uses.
  * It counts exactly up to 4,096 events; beyond, the count is a 12-bit mantissa times 2^e, and an
  * event updates it only with probability 2^-e, adding 2^e in expectation, so the count stays
  * unbiased, its relative standard error stays near 1/sqrt(2^12) ≈ 1.6%, and threads write the
@@ -34,7 +34,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * AtomicInteger: a critical section reads a counter on every call, and an AtomicInteger is one
  * more dependent load); get() may miss increments that race with it.
  *
- * References. Paper 003 §4.3; Dice, Lev, Moir, "Scalable statistics counters", SPAA 2013.
+ * References. [Dice14] §4.3; Dice, Lev, Moir, "Scalable statistics counters", SPAA 2013.
  */
 final class ProbabilisticCounter {
 

@@ -1,7 +1,7 @@
 package dev.locus.elision;
 
 /**
- * A mode progression of paper 003 §4.2: the modes an execution tries, in order, ending with the
+ * A mode progression of [Dice14] §4.2: the modes an execution tries, in order, ending with the
  * lock.
  */
 enum Progression {

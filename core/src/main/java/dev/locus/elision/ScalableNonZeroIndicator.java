@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 /**
  * Whether any thread has arrived and not yet departed, answered from one word that threads write
  * only when a stripe turns from empty to occupied or back: a two-level scalable non-zero indicator
- * in the spirit of Ellen, Lev, Luchangco and Moir (PODC 2007), which paper 003's grouping uses to
+ * in the spirit of Ellen, Lev, Luchangco and Moir (PODC 2007), which [Dice14]'s grouping uses to
  * track optimistic executions that are retrying.
  */
 /*
@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * Memory ordering. All updates are volatile read-modify-writes, so an arrival happens-before a
  * query that sees its effect.
  *
- * References. Paper 003 §4.2 (grouping); Ellen et al., "SNZI: scalable nonzero indicators", PODC 2007.
+ * References. [Dice14] §4.2 (grouping); Ellen et al., "SNZI: scalable nonzero indicators", PODC 2007.
  */
 final class ScalableNonZeroIndicator {
 

@@ -3,7 +3,7 @@ package dev.locus.elision;
 import java.util.Objects;
 
 /**
- * An explicit scope (paper 003's BEGIN_SCOPE/END_SCOPE): while it is open on a thread, the
+ * An explicit scope ([Dice14]'s BEGIN_SCOPE/END_SCOPE): while it is open on a thread, the
  * critical sections that thread runs are counted in a context that includes it, so that one
  * source-level critical section reached from different places gets separate statistics and
  * separate policy choices.

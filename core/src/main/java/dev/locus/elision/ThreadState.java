@@ -5,7 +5,7 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A thread's ALE state: its context (the scopes it is in), its stack of critical-section frames
- * (paper 003 §4.1), its stack of executions, and the inline section whose execution is open on
+ * ([Dice14] §4.1), its stack of executions, and the inline section whose execution is open on
  * it. Touched only by its thread.
  */
 /*

@@ -78,7 +78,7 @@ public final class HtmStatus {
 
     /**
      * Whether the abort is explained by the lock: the transaction found the lock word held, or the
-     * word was held right after the abort (paper 003 §4 weighs such aborts lightly).
+     * word was held right after the abort ([Dice14] §4 weighs such aborts lightly).
      */
     public static boolean isLockHeld(int status) {
         return isAborted(status) && ((status & LOCK_HELD) != 0

@@ -56,7 +56,7 @@ import java.util.function.IntSupplier;
  * transaction is atomic with respect to holders: it read the word as 0 and any acquisition during
  * the transaction would have aborted it. `closed` is volatile and written under the word.
  *
- * References. Paper 003 §2 (TLE) and §4 (HTM mode: begin a transaction, check that the lock is not
+ * References. [Dice14] §2 (TLE) and §4 (HTM mode: begin a transaction, check that the lock is not
  * held, abort if it is; is_locked after an abort to spot aborts caused by the lock holder).
  */
 public final class NativeRegion implements AutoCloseable {

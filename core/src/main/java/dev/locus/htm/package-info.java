@@ -13,6 +13,6 @@
  * would abort it, and a page fault cannot be taken inside one (the region's pages are mapped when
  * it is allocated). A section's Java logic runs between transactions, which are atomic one by one.
  * Where RTM is unusable (no shim, no RTM in CPUID or the kernel, a probe that never commits) no
- * transaction starts and every operation runs under the lock word. Paper 003 §§2, 4.
+ * transaction starts and every operation runs under the lock word. [Dice14] §§2, 4.
  */
 package dev.locus.htm;

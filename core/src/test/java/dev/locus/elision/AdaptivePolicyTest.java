@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The adaptive policy settles, per context, on HTM where it commits, on SWOPT where HTM aborts and
- * SWOPT succeeds, and on the lock where both fail (paper 003 §4.2). The paths are simulated with
+ * SWOPT succeeds, and on the lock where both fail ([Dice14] §4.2). The paths are simulated with
  * set costs: the lock body 20 µs, an optimistic attempt 2 µs, a committing HTM attempt 0.5 µs and
  * an aborting one 10 µs (it aborts halfway through the body, as a capacity abort does). So every
  * wrong choice costs at least 50% more than the right one: the policy learns from timed phases, and

@@ -10,7 +10,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.StampedLock;
 import org.junit.jupiter.api.Test;
 
-/** The nesting rules of paper 003 §4.1 and §3.3, and the misuse they refuse. */
+/** The nesting rules of [Dice14] §4.1 and §3.3, and the misuse they refuse. */
 class NestingTest {
 
     private static final ElisionPolicy OPTIMISTIC = ElisionPolicy.fixed(0, 3);

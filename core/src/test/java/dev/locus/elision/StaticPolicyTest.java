@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
 
-/** The static policy makes exactly X HTM and Y SWOPT attempts before it takes the lock (paper 003 §4.2). */
+/** The static policy makes exactly X HTM and Y SWOPT attempts before it takes the lock ([Dice14] §4.2). */
 class StaticPolicyTest {
 
     private static final int EXECUTIONS = 500;

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 28, item 4: optimistic readers through both forms, a {@link CriticalSection} and an
+ * Optimistic readers through both forms, a {@link CriticalSection} and an
  * {@link InlineSection}, never return a state that was never stored, while writers through both
  * forms move a record through states that are invalid in between. The record's invariant: its two
  * stamps {@code a} and {@code b} are equal, its {@code values} array is {@code length} long, and

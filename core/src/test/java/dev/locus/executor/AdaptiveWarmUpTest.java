@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The adaptive executor's warm-up, before it has sampled enough keys for a PD-partition, spreads
- * the keys of a service it knows nothing about over every worker (issue 25).
+ * the keys of a service it knows nothing about over every worker.
  */
 class AdaptiveWarmUpTest {
 

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 5, "must show" 1: in scheduler-exclusive mode no two tasks whose leaf sets conflict ever
+ * In scheduler-exclusive mode no two tasks whose leaf sets conflict ever
  * run at the same time, over 10^5 random tasks on a tree and on a DAG, with stealing on and off;
  * yet tasks do run in parallel. Every task checks in with a {@link LeafOverlapDetector}. The
  * workload is skewed (half the tasks near the first bucket's leaves, so inner phases fill and

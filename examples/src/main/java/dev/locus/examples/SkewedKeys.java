@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.UnaryOperator;
 
 /**
- * Drives the three schedulers of paper 002 (round-robin, fixed key ranges, adaptive key ranges)
+ * Drives the three schedulers of [Bai06] (round-robin, fixed key ranges, adaptive key ranges)
  * with the paper's three key distributions (§5.4) and prints what each worker did.
  *
  * <p>For every distribution and scheduler, {@value #PRODUCERS} producer threads submit the same

@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * Commits and aborts of the transactions run through a {@link TransactionalExecutor}, as
  * Multiverse's {@code TxnListener} reported them: in total, per worker thread, per transaction
- * type and per key range. Aborts are paper 002's "contention instances"; {@code conflicts} counts
+ * type and per key range. Aborts are [Bai06]'s "contention instances"; {@code conflicts} counts
  * the aborts that were read/write conflicts handed to the contention manager (the rest ended a
  * transaction that threw, or waited in a blocking {@code retry()}).
  *

@@ -49,7 +49,7 @@ sealed interface Placement {
         }
     }
 
-    /** In the Toggle bucket of the transaction's lock set (paper 000 §3.2). */
+    /** In the Toggle bucket of the transaction's lock set ([Kalikar19] §3.2). */
     record ByLockSet(ToggleExecutor executor) implements Placement {
 
         @Override

@@ -16,8 +16,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 
 /**
- * Runs Multiverse transactions as tasks of a {@link KeyedExecutorService} (paper 002 §5.1) or of a
- * {@link ToggleExecutor} (paper 000): each transaction is submitted with a key, or on Toggle with
+ * Runs Multiverse transactions as tasks of a {@link KeyedExecutorService} ([Bai06] §5.1) or of a
+ * {@link ToggleExecutor} ([Kalikar19]): each transaction is submitted with a key, or on Toggle with
  * the {@link LockSet} it touches, which places it on a worker, and an optional transaction type;
  * the worker runs it until it commits, asking a {@link ContentionManager} what to do after every
  * conflict; the result arrives through a {@link Future}.
@@ -98,7 +98,7 @@ public final class TransactionalExecutor {
 
     /**
      * A builder for transactions run only by {@link #call} on the threads that call it, without an
-     * executor (paper 002, Figure 1a): {@code submit} then throws {@link IllegalStateException}.
+     * executor ([Bai06], Figure 1a): {@code submit} then throws {@link IllegalStateException}.
      */
     public static Builder withoutExecutor() {
         return new Builder(new Placement.Nowhere(), Integer.MAX_VALUE);
@@ -273,7 +273,7 @@ public final class TransactionalExecutor {
             this.keyRanges = (int) Math.min(64, maxKey + 1);
         }
 
-        /** The contention manager; Polka by default, the manager of paper 002's experiments. */
+        /** The contention manager; Polka by default, the manager of [Bai06]'s experiments. */
         public Builder contentionManager(ContentionManager manager) {
             this.manager = Objects.requireNonNull(manager, "manager");
             return this;

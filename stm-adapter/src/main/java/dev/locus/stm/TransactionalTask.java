@@ -41,7 +41,7 @@ import java.util.concurrent.TimeoutException;
  * acquire on poll), which publishes the accumulated elapsedNanos and conflicts. `result` is a
  * CompletableFuture and carries its own ordering for readers of the Future.
  *
- * References. Paper 002 §5.1 (workers retry a transaction until it commits); paper 004 §3
+ * References. [Bai06] §5.1 (workers retry a transaction until it commits); [Maldonado10] §3
  * (Algorithms 1, 4, 5: where the contention manager acts).
  */
 final class TransactionalTask<T> implements RunnableFuture<T>, TxnCallable<T>, Keyed {

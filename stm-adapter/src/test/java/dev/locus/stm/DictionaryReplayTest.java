@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Must-show 1 of issue 3: each dictionary on each executor, four producers applying random
+ * Each dictionary on each executor, four producers applying random
  * insert/delete mixes, ends with exactly the contents of a sequential replay, and every operation
  * answers as it did in the replay.
  *

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * references. A large transaction keeps what it opened in an array probed at the identity hash
  * plus or minus a doubling jump; Multiverse 0.7.0 took that sum modulo the array's length without
  * correcting a negative result, so such a read failed with an
- * {@link ArrayIndexOutOfBoundsException} (issue 26, found by the 16-core red-black-tree runs).
+ * {@link ArrayIndexOutOfBoundsException} (first seen in red-black-tree runs on 16 cores).
  * Every transaction must commit and return the sum of what it read.
  *
  * <p>Each transaction reads a different window of a pool of references, so that which slots the

@@ -5,7 +5,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The key-based adaptive scheduler of paper 002 §4.2. It warms up while it samples every key:
+ * The key-based adaptive scheduler of [Bai06] §4.2. It warms up while it samples every key:
  * each key goes to the worker a hash of the key picks, so that keys from any key space, small ids
  * as well as keys spread over all of {@code long}, fall evenly on the workers; or, given a
  * {@linkplain Settings#warmupRange(long, long) warm-up range}, the paper's fixed partition of that
@@ -118,7 +118,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * KeySampler publishes a slot's key before its written flag (release/acquire), so a snapshot
  * holds no torn key.
  *
- * References. Paper 002 §4.2 (PD-partition), §1 and §4.1 (close keys are likely to conflict, so
+ * References. [Bai06] §4.2 (PD-partition), §1 and §4.1 (close keys are likely to conflict, so
  * grouping them on one worker means fewer conflicts), §7 (conflict reduction in high-contention
  * workloads left for further study); the STM adapter's TransactionalExecutor, which reports the
  * cost and aborts of each transaction (recordCost).
@@ -460,7 +460,7 @@ public final class AdaptiveRangeRouter implements Router {
         }
 
         /**
-         * The key range cut into equal widths during warm-up (paper 002's fixed partition), for a
+         * The key range cut into equal widths during warm-up ([Bai06]'s fixed partition), for a
          * user who knows that the keys spread evenly over it: neighbouring keys then share a
          * worker from the first task. Without one the warm-up sends each key to a worker picked
          * by a hash of the key, which spreads any key space evenly but scatters neighbouring keys.

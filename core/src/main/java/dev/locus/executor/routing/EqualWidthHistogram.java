@@ -2,7 +2,7 @@ package dev.locus.executor.routing;
 
 /**
  * Counts of samples in equal-width bins between the smallest and the largest sample: step (b) of
- * the PD-partition (paper 002, Figure 2). Works for any {@code long} keys: spans wider than
+ * the PD-partition ([Bai06], Figure 2). Works for any {@code long} keys: spans wider than
  * {@code 2^53} are binned in floating point, so bin edges are then exact to about one part in
  * {@code 2^53}. Spans narrower than the bin count get one bin per key.
  */

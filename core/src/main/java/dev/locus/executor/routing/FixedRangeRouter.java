@@ -1,7 +1,7 @@
 package dev.locus.executor.routing;
 
 /**
- * The key-based fixed scheduler of paper 002 §4.2: the key space {@code [minKey, maxKey]} is cut
+ * The key-based fixed scheduler of [Bai06] §4.2: the key space {@code [minKey, maxKey]} is cut
  * into {@code workers} equal-width ranges, one per worker, for good only when keys are uniform.
  * Keys outside the space go to the first or last worker.
  */

@@ -3,7 +3,7 @@ package dev.locus.executor.routing;
 import java.util.Arrays;
 
 /**
- * The probability-distribution partition of paper 002 §4.2 (Figure 2): bin the sampled keys in an
+ * The probability-distribution partition of [Bai06] §4.2 (Figure 2): bin the sampled keys in an
  * equal-width histogram, accumulate the bins into a piece-wise linear CDF, cut the probability
  * axis into {@code workers} equal parts and project each cut back onto the key axis. Linear in the
  * number of samples.

@@ -5,7 +5,7 @@ import java.util.Arrays;
 
 /**
  * A routing table of contiguous key ranges, one per worker, found by binary search over the
- * {@code workers - 1} boundaries (paper 002 §4.2). Keys below the first boundary go to worker 0,
+ * {@code workers - 1} boundaries ([Bai06] §4.2). Keys below the first boundary go to worker 0,
  * keys at or above the last to the last worker, so every {@code long} has a worker.
  */
 public final class RangeTable implements RoutingTable {
@@ -32,7 +32,7 @@ public final class RangeTable implements RoutingTable {
     }
 
     /**
-     * The fixed partition of paper 002: {@code [minKey, maxKey]} cut into {@code workers} ranges of
+     * The fixed partition of [Bai06]: {@code [minKey, maxKey]} cut into {@code workers} ranges of
      * equal width (the first ranges one key wider when the width does not divide evenly).
      *
      * @throws IllegalArgumentException if {@code workers < 1} or {@code minKey > maxKey}

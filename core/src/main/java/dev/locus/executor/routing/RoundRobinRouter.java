@@ -3,7 +3,7 @@ package dev.locus.executor.routing;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The baseline of paper 002 §4.2: each task goes to the next worker in cyclic order, whatever its
+ * The baseline of [Bai06] §4.2: each task goes to the next worker in cyclic order, whatever its
  * key. Each producer thread advances a cursor of its own stripe (threads with consecutive ids get
  * different stripes; starting at a random worker), so producers share no counter on the hot path.
  * Perfect balance for tasks of equal cost; no locality and no per-key order.

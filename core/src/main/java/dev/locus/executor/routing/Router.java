@@ -5,7 +5,7 @@ package dev.locus.executor.routing;
  * keys it routes, and may propose a replacement table, which the executor installs with an epoch
  * hand-off that keeps per-key order (see {@code dev.locus.executor.LocusExecutor}).
  *
- * <p>The three routers of paper 002 §4.2 implement it: {@link RoundRobinRouter},
+ * <p>The three routers of [Bai06] §4.2 implement it: {@link RoundRobinRouter},
  * {@link FixedRangeRouter} and {@link AdaptiveRangeRouter}. A router instance serves one executor.
  */
 public interface Router {

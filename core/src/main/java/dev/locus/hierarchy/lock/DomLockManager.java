@@ -4,7 +4,7 @@ import dev.locus.hierarchy.Hierarchy;
 import dev.locus.hierarchy.LockSet;
 
 /**
- * DomLock-style interval locking (paper 000 ref. [6]): a request locks one node, the dominator of
+ * DomLock-style interval locking ([Kalikar16]): a request locks one node, the dominator of
  * its set, which stands in the {@link IntervalPool} for the dominator's leaf interval, in write
  * mode if the set writes anything.
  *

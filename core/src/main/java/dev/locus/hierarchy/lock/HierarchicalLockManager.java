@@ -5,7 +5,7 @@ import dev.locus.hierarchy.Hierarchy;
 import dev.locus.hierarchy.LockSet;
 
 /**
- * Locks the nodes of one {@link Hierarchy} for hierarchical tasks (paper 000 §3): locking a node
+ * Locks the nodes of one {@link Hierarchy} for hierarchical tasks ([Kalikar19] §3): locking a node
  * in a {@link dev.locus.hierarchy.LockMode} covers the node and everything below it, and two
  * tasks whose lock sets reach a common leaf, at least one of them writing it, never hold their
  * locks at the same time. Implementations differ only in how they find conflicts and what that

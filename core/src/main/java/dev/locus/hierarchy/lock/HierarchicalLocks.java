@@ -5,7 +5,7 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * Creates the hierarchical lock managers of paper 000's experiments. Each call returns a new
+ * Creates the hierarchical lock managers of [Kalikar19]'s experiments. Each call returns a new
  * manager with its own locks; every manager is thread-safe.
  *
  * <p>Which one to use: {@link #coarse} and {@link #mediumGrained} are the cheap baselines of

@@ -21,8 +21,7 @@ import java.util.ArrayDeque;
  *
  * Memory ordering. All by the monitor.
  *
- * References. Gray, Lorie, Putzolu, "Granularity of locks in a shared data base", VLDB 1975
- * (paper 000 ref. [3]).
+ * References. [Gray75].
  */
 final class IntentionLock {
 

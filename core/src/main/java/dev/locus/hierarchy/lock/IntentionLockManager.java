@@ -5,7 +5,7 @@ import dev.locus.hierarchy.LockSet;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * Multiple granularity locking with intention locks (paper 000 ref. [3]): every node has an
+ * Multiple granularity locking with intention locks ([Gray75]): every node has an
  * {@link IntentionLock} with the modes IS, IX, S, SIX and X; a request takes S or X on its nodes
  * and intention locks on their ancestors, from the root down, as {@link IntentionPlanner} plans.
  *

@@ -1,10 +1,9 @@
 package dev.locus.hierarchy.lock;
 
 /**
- * The lock modes of multiple granularity locking (Gray, Lorie and Putzolu, 1975 — paper 000
- * ref. [3]): intention to share ({@code IS}) or to write ({@code IX}) below a node, share the node
- * and everything below ({@code S}), share it and intend to write below ({@code SIX}), write it and
- * everything below ({@code X}).
+ * The lock modes of multiple granularity locking ([Gray75]): intention to share ({@code IS}) or to
+ * write ({@code IX}) below a node, share the node and everything below ({@code S}), share it and
+ * intend to write below ({@code SIX}), write it and everything below ({@code X}).
  */
 enum IntentionMode {
     IS, IX, S, SIX, X;

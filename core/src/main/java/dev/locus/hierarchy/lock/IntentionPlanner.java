@@ -36,10 +36,10 @@ import java.util.Set;
  *
  * Cost. Reads walk one chain up (depth of the node). Writes in a DAG walk every shared
  * descendant (pruned by `sharedBelow`, which marks the nodes with a shared node somewhere below)
- * and every ancestor of each: this is what makes intention locks expensive on DAGs (paper 000
+ * and every ancestor of each: this is what makes intention locks expensive on DAGs ([Kalikar19]
  * §1).
  *
- * References. Gray, Lorie, Putzolu, VLDB 1975 (paper 000 ref. [3]), the DAG protocol of §3.
+ * References. [Gray75], the DAG protocol of §3.
  */
 final class IntentionPlanner {
 

@@ -3,7 +3,7 @@ package dev.locus.hierarchy.lock;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The pool of DomLock and NumLock (paper 000 refs. [6], [8]): every request that holds or waits
+ * The pool of DomLock and NumLock ([Kalikar16], [Kalikar18]): every request that holds or waits
  * for leaf intervals, in arrival order. A request is granted once no earlier request — held or
  * still waiting — has an interval that overlaps one of its own with one of the two writing it.
  */
@@ -29,8 +29,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * Memory ordering. All through `lock`.
  *
- * References. Kalikar and Nasre, DomLock (PPoPP 2016), NumLock (ICPP 2018): paper 000 refs. [6],
- * [8]; §3.1 of paper 000 for the nested intervals.
+ * References. [Kalikar16] (DomLock), [Kalikar18] (NumLock); §3.1 of [Kalikar19] for the
+ * nested intervals.
  */
 final class IntervalPool {
 

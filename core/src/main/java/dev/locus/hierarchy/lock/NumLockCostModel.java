@@ -1,7 +1,7 @@
 package dev.locus.hierarchy.lock;
 
 /**
- * How NumLock weighs the intervals of a request (paper 000 ref. [8]): each interval a request
+ * How NumLock weighs the intervals of a request ([Kalikar18]): each interval a request
  * holds costs {@code perInterval} — one more overlap test against every request in the pool —
  * and each leaf it covers costs {@code perLeaf} — covering leaves the request does not need
  * risks false conflicts. A request's node intervals are merged where they touch; a gap of

@@ -6,7 +6,7 @@ import dev.locus.hierarchy.LockSet;
 import java.util.Arrays;
 
 /**
- * NumLock-style interval locking (paper 000 ref. [8]): a request holds several leaf intervals in
+ * NumLock-style interval locking ([Kalikar18]): a request holds several leaf intervals in
  * the {@link IntervalPool} instead of one. The intervals of the set's nodes are sorted by first
  * leaf; overlapping and adjacent ones are merged, and so is every gap the {@link NumLockCostModel}
  * does not find worth an interval of its own. A merged interval is written if any node in it is.

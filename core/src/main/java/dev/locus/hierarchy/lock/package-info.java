@@ -1,5 +1,5 @@
 /**
- * Hierarchical lock managers (paper 000 §§1–2, refs. [3], [6], [8]): one interface,
+ * Hierarchical lock managers ([Kalikar19] §§1–2, [Gray75], [Kalikar16], [Kalikar18]): one interface,
  * {@link dev.locus.hierarchy.lock.HierarchicalLockManager}, that locks the
  * {@link dev.locus.hierarchy.LockSet} of a hierarchical task, and five implementations created
  * by {@link dev.locus.hierarchy.lock.HierarchicalLocks} — coarse, medium-grained, intention

@@ -7,7 +7,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Beyond paper 002: when the key stream switches from uniform to exponential mid-run, the adaptive
+ * Beyond [Bai06]: when the key stream switches from uniform to exponential mid-run, the adaptive
  * router re-partitions and is balanced again within {@link #BOUND} tasks, with the default settings
  * (one key in 8 sampled, a 10,000-key window, a check about every 1,024 samples, threshold 1.10).
  * Balanced means: every later window of 20,000 tasks has its busiest worker within 1.15 of the

@@ -4,7 +4,7 @@ import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 
 /**
- * The key streams of paper 002 §5.4, in its 17-bit space: uniform, Gaussian with mean 65,536, and
+ * The key streams of [Bai06] §5.4, in its 17-bit space: uniform, Gaussian with mean 65,536, and
  * the last 17 bits of {@code -log(1-r)/0.001}.
  */
 enum KeyStreams {

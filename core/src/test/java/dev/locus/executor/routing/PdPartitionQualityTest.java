@@ -8,7 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Paper 002 §4.2 and §5.4: after warm-up the PD-partition balances all three key streams, while the
+ * [Bai06] §4.2 and §5.4: after warm-up the PD-partition balances all three key streams, while the
  * fixed partition piles the exponential stream onto one worker.
  */
 class PdPartitionQualityTest {

@@ -41,7 +41,7 @@ public final class KeyedLedger extends AbstractLedger {
      * orders commits on one reference. finalBalances() reads after close() has awaited the workers'
      * termination.
      *
-     * References: paper 002 (keyed placement of transactions, Figure 1c, §5.1).
+     * References: [Bai06] (keyed placement of transactions, Figure 1c, §5.1).
      */
 
     private final KeyedExecutorService executor;

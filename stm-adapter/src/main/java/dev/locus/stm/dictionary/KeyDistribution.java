@@ -3,7 +3,7 @@ package dev.locus.stm.dictionary;
 import java.util.SplittableRandom;
 
 /**
- * The three transaction-key distributions of paper 002 §5.4, over a 17-bit space
+ * The three transaction-key distributions of [Bai06] §5.4, over a 17-bit space
  * {@code [0, 131071]}. A value drawn for a dictionary transaction carries the dictionary key in
  * its first 16 bits and the operation in its last ({@link #dictionaryKey}, {@link #isInsert}).
  */

@@ -51,7 +51,7 @@ import java.util.stream.IntStream;
  * values, written under the STM's commit lock), so a node reached through any reference is fully
  * built.
  *
- * References. Paper 002 §5.2 (sorted linked list); paper 004 §5.1 (skip list and linked list
+ * References. [Bai06] §5.2 (sorted linked list); [Maldonado10] §5.1 (skip list and linked list
  * benchmarks).
  */
 abstract class LinkedSet implements TxnDictionary {

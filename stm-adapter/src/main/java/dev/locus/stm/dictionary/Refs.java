@@ -21,7 +21,7 @@ import java.util.function.IntFunction;
  * the check an earlier {@code ensure} asked for (Multiverse 0.7's {@code openForWrite} resets
  * {@code writeSkewCheck} unless the isolation level is {@code Serializable}). Ensuring first let
  * a red-black tree whose fix-up recoloured a node to the colour it already had commit on a stale
- * colour, about once in a few million transactions (found by the paper-002 benchmarks;
+ * colour, about once in a few million transactions (found by the [Bai06] benchmarks;
  * {@code RefsTest} shows it deterministically).
  */
 public final class Refs {

@@ -4,7 +4,7 @@ import dev.locus.multiverse.api.Txn;
 
 /**
  * A set of {@code int} keys kept in Multiverse references: the abstract dictionary of the
- * paper-002 and paper-004 microbenchmarks. Every int is a valid key, negative ones included.
+ * [Bai06] and [Maldonado10] microbenchmarks. Every int is a valid key, negative ones included.
  *
  * <p>{@link #insert}, {@link #delete} and {@link #contains} run inside the caller's transaction,
  * so the caller decides how to retry (a {@code TxnExecutor}, a locus transactional task) and may
@@ -46,7 +46,7 @@ public interface TxnDictionary {
     /**
      * The key a key-based executor should route an operation on {@code key} by, so that
      * operations that touch the same part of the structure go to the same worker: the bucket for
-     * the hash table (paper 002 §5.2 routes by the hash output), the key itself for the ordered
+     * the hash table ([Bai06] §5.2 routes by the hash output), the key itself for the ordered
      * structures (the default), where numerically close keys share nodes.
      */
     default long routingKey(int key) {

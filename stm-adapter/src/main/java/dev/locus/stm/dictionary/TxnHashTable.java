@@ -5,7 +5,7 @@ import dev.locus.multiverse.api.references.TxnRef;
 import java.util.Arrays;
 
 /**
- * Hash table with external chaining, the paper-002 hash-table benchmark: an array of buckets, key
+ * Hash table with external chaining, the [Bai06] hash-table benchmark: an array of buckets, key
  * {@code k} in bucket {@code floorMod(k, buckets)}. Two transactions conflict only when they touch
  * the same bucket and at least one of them changes it.
  */
@@ -15,7 +15,7 @@ import java.util.Arrays;
  * Overview. Each bucket is one Multiverse reference to the head of an immutable chain. insert
  * pushes a new head; delete replaces the bucket by a copy of the chain without the key (the chain
  * is short: the benchmark keeps the load factor near 1). So an operation reads and writes exactly
- * one reference, its bucket, and the conflict unit is the bucket, as in paper 002.
+ * one reference, its bucket, and the conflict unit is the bucket, as in [Bai06].
  *
  * Concurrency. Every operation reads its bucket through Refs.read, so at commit GammaStm checks
  * that the chain it looked at is still the bucket's chain: a concurrent change of the bucket makes
@@ -25,7 +25,7 @@ import java.util.Arrays;
  * Memory ordering. Chain fields are final, and chains are published by committing the bucket
  * reference; the STM orders the rest.
  *
- * References. Paper 002 §5.2 (hash table: 30,031 buckets, hash = key mod buckets, transaction
+ * References. [Bai06] §5.2 (hash table: 30,031 buckets, hash = key mod buckets, transaction
  * key = bucket).
  */
 public final class TxnHashTable implements TxnDictionary {

@@ -3,7 +3,7 @@ package dev.locus.stm.dictionary;
 import dev.locus.multiverse.api.Txn;
 
 /**
- * Sorted singly-linked list walked inside the transaction, paper 004's linked-list benchmark: a
+ * Sorted singly-linked list walked inside the transaction, [Maldonado10]'s linked-list benchmark: a
  * transaction reads every node before its key, so it conflicts with any transaction that changes
  * the list before that key and commits first. Its transactions are long (a lookup in a list of n
  * keys reads about n/2 nodes) and hold what others need, which is what the oversubscription

@@ -7,7 +7,7 @@ import dev.locus.multiverse.api.references.TxnRef;
 import java.util.stream.IntStream;
 
 /**
- * Red-black tree, the paper-002 and paper-004 red-black-tree benchmark: a balanced binary search
+ * Red-black tree, the [Bai06] and [Maldonado10] red-black-tree benchmark: a balanced binary search
  * tree that rebalances on insert and on delete, with every node field a Multiverse reference.
  */
 /*
@@ -31,7 +31,7 @@ import java.util.stream.IntStream;
  *
  * Memory ordering. Node keys are final; all other fields are Multiverse references.
  *
- * References. Paper 002 §5.2 (red-black tree, taken from DSTM); paper 004 §5.1; Cormen, Leiserson,
+ * References. [Bai06] §5.2 (red-black tree, taken from DSTM); [Maldonado10] §5.1; Cormen, Leiserson,
  * Rivest, Stein, Introduction to Algorithms, 3rd ed., ch. 13 (RB-INSERT-FIXUP, RB-DELETE,
  * RB-DELETE-FIXUP).
  */

@@ -4,7 +4,7 @@ import dev.locus.multiverse.api.Txn;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Transactional skip list, the paper-004 skip-list benchmark: a new node gets level {@code h}
+ * Transactional skip list, the [Maldonado10] skip-list benchmark: a new node gets level {@code h}
  * with probability {@code 2^-h} (capped at the maximum level), drawn from the calling thread's
  * random generator, and every search walks down from the top level in the transaction. The update
  * logic and its soundness argument are shared with {@link TxnSortedList}.

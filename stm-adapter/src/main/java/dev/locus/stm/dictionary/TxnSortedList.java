@@ -3,7 +3,7 @@ package dev.locus.stm.dictionary;
 import dev.locus.multiverse.api.Txn;
 
 /**
- * Sorted singly-linked list, the paper-002 sorted-list benchmark. A transaction conflicts only
+ * Sorted singly-linked list, the [Bai06] sorted-list benchmark. A transaction conflicts only
  * with transactions that change the list within about one node of its key, not with every
  * transaction that passes the same nodes: the effect the paper gets from early release.
  */
@@ -32,7 +32,7 @@ import dev.locus.multiverse.api.Txn;
  *
  * Memory ordering. atomicWeakGet is a volatile read of the reference's value; node keys are final.
  *
- * References. Paper 002 §5.2 (sorted linked list with early release); Herlihy et al., DSTM
+ * References. [Bai06] §5.2 (sorted linked list with early release); Herlihy et al., DSTM
  * (PODC 2003), the list it takes.
  */
 public final class TxnSortedList extends LinkedSet {
