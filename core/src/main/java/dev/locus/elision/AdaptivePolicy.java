@@ -36,51 +36,42 @@ import java.util.concurrent.ThreadLocalRandom;
  *   3. X as chosen: the progression's time is measured.
  * Then every granule takes its fastest progression, and a custom phase measures the lock with
  * those choices; if its mean time is not lower than the best uniform progression's, every granule
- * takes that one instead. After that the policy is done (no more timing beyond the sampled 3%).
+ * takes that one instead. After that the policy is done (no more timing beyond the steady-state
+ * sample of SampledTimer).
  * A granule first seen after learning uses the lock-wide best with X = 1.
  *
- * Rounds and phase length (not in the paper). A phase's mean time is at the mercy of what happens
- * to fall in it. A preemption, GC pause or compilation adds time: on a busy 2-core machine one made
- * a 4x faster progression measure slower. And a phase that is short in time may see only one of
- * the threads: 1,000 gets of a 16-key table take about 50 us, less than a scheduling quantum, so the
- * lock measured uncontended and beat SWOPT, which at 2 threads runs 5x faster. So a phase lasts
- * phaseExecutions executions of one granule and at least MIN_PHASE_NANOS, several quanta; and the
+ * Rounds and phase length (not in [Dice14]). A phase's mean time is at the mercy of what falls in
+ * it: a preemption, GC pause or compilation adds time, and a phase shorter than a scheduling
+ * quantum may see only one of the threads, so that the lock measures uncontended. So a phase lasts
+ * phaseExecutions executions of one granule and at least MIN_PHASE_NANOS, several quanta; the
  * progressions are measured in MEASUREMENT_ROUNDS rounds (the first with the HTM steps 1-3, the
- * later ones with X as chosen), as is the custom phase, and every comparison uses the median of the
- * round means (RoundTimes), which one round disturbed either way does not move far. This about
- * doubles the learning: 20 phases instead of 10 where HTM and SWOPT are offered, 0.2 s or more.
+ * later ones with X as chosen), as is the custom phase; and every comparison uses the median of
+ * the round means (RoundTimes), which one disturbed round does not move far.
  *
- * Lock-wide comparisons (not in the paper). The uniform progressions and the custom phase are
- * compared by the lock's wall time per execution in the phase (its inverse throughput), not by the
- * mean execution time: under a barging ReentrantLock one thread can starve for a whole phase, so
- * the executions recorded are the other thread's uncontended ones, and LOCK's mean time came out
- * below SWOPT's at 2 threads although SWOPT completed 5x as many. Per-granule choices still use
- * the granules' mean times, as the paper does; the custom phase then has to beat the best uniform
+ * Lock-wide comparisons (not in [Dice14]). The uniform progressions and the custom phase are
+ * compared by the lock's wall time per execution in the phase (its inverse throughput), not by
+ * the mean execution time: under a barging lock one thread can starve for a whole phase, and the
+ * executions recorded are then the other thread's uncontended ones. Per-granule choices use the
+ * granules' mean times, as [Dice14] does; the custom phase then has to beat the best uniform
  * progression's throughput.
  *
- * Sampled phases. The paper times about 3% of events throughout (§4.3); this policy had timed
- * every execution while learning. Timing an
- * execution costs two clock reads and the full protocol, some 150 ns, against a difference of about
- * 50 ns between the lock and SWOPT for a short section at 2 threads: when every execution was timed,
- * every progression measured close to the same wall time per execution, and in JMH forks of a
- * get-only table the policy settled on the lock in 4 of 10. So only the warm-up and
- * the HTM progressions (whose histogram needs every execution) time every execution; the other
- * learning phases and the custom phase time 1 in 8 and run the rest on the section's fast path, in
- * the mode the phase prescribes. A recorded execution then stands for 8 (LearningPhase.sampleWeight)
- * in the phase's length and in its wall time per execution; per-granule means come from the sample.
+ * Sampled phases. Timing an execution costs two clock reads and the full protocol, more than the
+ * difference between the lock and SWOPT for a short section; timing every execution would make
+ * every progression measure about the same. So only the warm-up and the HTM progressions (whose
+ * histogram needs every execution) time every execution; the other learning phases and the custom
+ * phase time 1 in 8 and run the rest on the section's fast path, in the mode the phase prescribes.
+ * A recorded execution stands for 8 (LearningPhase.sampleWeight) in the phase's length and in its
+ * wall time per execution; per-granule means come from the sample.
  *
- * Learning again (not in the paper, whose C code is compiled before it runs). On the JVM the first
- * learning runs while the JIT is still compiling the sections: a 2-thread get-only loop ran 1.5 M
- * executions/s in its first 50 ms, 8-10 M around 300 ms and 130 M from 900 ms on, and learning was
- * over by 100 ms. What it measured was the compiler's progress, and in about one JMH fork in six
- * it settled on the lock where SWOPT was 5 times faster. So once done, the policy learns again
- * after 0.25 s, then after 1 s, 4 s, 16 s and so on (at most an hour). The second learning sees
- * the sections compiled but not its own paths: the full protocol and the phase records are hot
- * only while learning, so C2 compiles them during it, and what it measures is partly their
- * compilation. It comes early, when little has been decided, and the third, within about 2 s, is
- * the first to measure compiled code throughout. The later ones follow changes in the workload,
- * and their cost shrinks with the interval.
- * The check rides on the sampled executions, which have read the clock anyway.
+ * Learning again (not in [Dice14], whose C code is compiled before it runs). On the JVM the first
+ * learning runs while the JIT is still compiling the sections, so what it measures is partly the
+ * compiler's progress. Once done, the policy learns again after 0.25 s, then after 1 s, 4 s, 16 s
+ * and so on (at most an hour): the second learning comes early, when little has been decided; the
+ * third is the first to measure compiled code throughout (the full protocol and the phase records
+ * are hot only while learning, so C2 compiles them during the second); the later ones follow
+ * changes in the workload, at a cost that shrinks with the interval. The check rides on the
+ * sampled executions, which have read the clock anyway. docs/elision-cost.md has the measurements
+ * behind each of these choices.
  *
  * Grouping. An execution whose optimistic attempt failed arrives at a scalable non-zero
  * indicator and departs when it ends or falls back to an exclusive attempt. Before a LOCK or HTM

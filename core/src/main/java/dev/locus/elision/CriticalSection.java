@@ -29,15 +29,14 @@ import java.util.function.Function;
  * the progression, and the section makes its first attempt without an Execution or a policy call,
  * counting it as the full protocol would. That attempt's mode, which follows from the fast path and
  * this section's paths, is remembered with the granule look-up (below), so call() only checks that
- * the granule's fast path is still the one the mode was worked out from. Reading one field of the granule rather than asking the
- * policy matters for the adaptive one: its answer took the phase, its stage and the granule's
- * model, about 2 ns a call in a loop of trivial sections, a sixth of a whole SWOPT execution. A LOCK attempt
- * always completes the section; a failed SWOPT attempt hands over to the full protocol, told that
- * one optimistic attempt already failed, so attempt limits and grouping see it. Everything else
- * (look-ups, nesting, grouping, the full protocol) starts in slowCall, out of line, so that call()
- * stays small enough for the JIT to inline it into its caller: HotSpot compiled the earlier single
- * path as one method too big to inline, and a lock-only get of a 16-key table cost 4.5 times the
- * bare lock.
+ * the granule's fast path is still the one the mode was worked out from. Reading one field of the
+ * granule rather than asking the policy matters for the adaptive one, whose answer reads the
+ * phase, its stage and the granule's model: a cost of the order of a short section itself. A LOCK
+ * attempt always completes the section; a failed SWOPT attempt hands over to the full protocol,
+ * told that one optimistic attempt already failed, so attempt limits and grouping see it.
+ * Everything else (look-ups, nesting, grouping, the full protocol) starts in slowCall, out of
+ * line, so that call() stays small enough for the JIT to inline it into its caller; a section
+ * compiled as one method is too big to inline, and its call then costs several times a bare lock.
  *
  * Nesting ([Dice14] §4.1), through the thread's stack of frames:
  *   - A section of a lock the thread already holds in LOCK mode runs its lock-mode body at once,

@@ -3,18 +3,17 @@ package dev.locus.elision;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Mean durations from a sample of about 1 in 1,024 of the events: cheap enough to leave on,
- * accurate once a few hundred events were sampled (some 300,000 executions). The paper samples
- * about 3% (§4.3) and sums with compare-and-set and backoff; LongAdder does the same job without
- * retries.
+ * Mean durations from a sample of the events: 1 in 1,024 ({@link #SAMPLE_SHIFT}) in steady state,
+ * 1 in 8 ({@link #LEARNING_SAMPLE_SHIFT}) in the adaptive policy's sampled learning phases (its
+ * warm-up and HTM phases time every execution without this class's draw; see AdaptivePolicy).
+ * [Dice14] samples about 3% (§4.3) and sums with compare-and-set and backoff; LongAdder does the
+ * same job without retries.
  *
- * <p>Why far fewer than the paper: a sampled execution leaves the section's fast path for the full
- * protocol and reads the clock twice, and on the JVM that costs 100-300 ns (System.nanoTime alone
- * is some 24 ns on the hosts this was measured on), where the paper's C reads the cycle counter.
- * A section as short as a lock or a StampedLock read (5-10 ns) pays the sampled cost divided by the
- * rate on every execution: about 2.5 ns at 1 in 128, 0.3 ns at 1 in 1,024. Once the adaptive policy
- * is done the samples feed the reports and its check for learning again; while it learns it times
- * 1 in 8 or every execution (see AdaptivePolicy).
+ * <p>Why far fewer than [Dice14]: a sampled execution leaves the section's fast path for the full
+ * protocol and reads the clock twice, where the paper's C reads the cycle counter. That costs
+ * tens of times a section as short as a lock or an optimistic read, and every execution pays it
+ * divided by the rate; at 1 in 1,024 it is a fraction of a nanosecond, and a few hundred samples
+ * still come within a second of a busy section. docs/elision-cost.md has the measurements.
  */
 final class SampledTimer {
 

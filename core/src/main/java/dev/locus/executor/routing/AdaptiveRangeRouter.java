@@ -74,9 +74,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * time, would measure what the workers completed rather than what they were given: a saturated
  * worker reports one second of work per second however long its queue grows, so an overloaded
  * range looks balanced until its neighbour runs dry, and reports come in completion order, so a
- * burst that one worker finishes last fills the window with its keys. Driven through an executor
- * by bursts of tasks, that design left the busiest worker at up to 1.42 times its fair time, this
- * one at 1.05 (30 runs, 2 workers, ExecutorFeaturesTest's workload).
+ * burst that one worker finishes last fills the window with its keys (docs/keyed-dispatch.md
+ * compares the two designs).
  *
  * Conflict co-location. With key partitioning two tasks can only abort each other when they run
  * on different workers, so aborts gather around a cut that splits a cluster of conflicting keys.
@@ -86,9 +85,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * density per unit of load; and every CONFLICT_LOOK_EVERY-th check that finds the load balanced
  * puts the current cuts through it, proposing the moved cuts when aborts concentrate near one
  * (the only trigger that re-partitions a balanced table). Such a look copies and sorts the window,
- * under a millisecond for 10,000 keys, once per some 65,000 tasks with the default settings, so a
- * cut leaves a cluster some tens of thousands of tasks after its aborts begin (measured over 600
- * runs on two workers: 30,000 to 200,000).
+ * once per some 65,000 tasks with the default settings, so a cut leaves a cluster some tens of
+ * thousands of tasks after its aborts begin.
  *
  * Reconciling the two. They pull apart: cost balancing puts cuts where the cost halves, and a
  * conflicting range is expensive precisely because it aborts, so balancing alone would put more
