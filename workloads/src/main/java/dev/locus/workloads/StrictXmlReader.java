@@ -1,4 +1,4 @@
-package dev.locus.hierarchy;
+package dev.locus.workloads;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,5 +1,6 @@
-package dev.locus.hierarchy;
+package dev.locus.workloads;
 
+import dev.locus.hierarchy.Hierarchy;
 import java.io.FilterReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,7 +16,7 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
 /**
- * Reads an XML document as a {@link Hierarchy}, as paper 000 §4.2 does with the tree-bank data
+ * Reads an XML document as a {@link Hierarchy}, as [Kalikar19] §4.2 does with the tree-bank data
  * set: every element is a node, the document element is the root, and an element's child elements
  * are its children in document order. Node {@code n} is the {@code n}-th element of the document
  * counting start tags from 0, so ids follow document order; text, comments, processing
