@@ -1,10 +1,10 @@
 package dev.locus.jmh.hierarchy;
 
 import dev.locus.hierarchy.Hierarchy;
-import dev.locus.hierarchy.KaryTree;
-import dev.locus.hierarchy.StmBench7Hierarchy;
-import dev.locus.hierarchy.TreebankGenerator;
-import dev.locus.hierarchy.XmlHierarchy;
+import dev.locus.workloads.KaryTree;
+import dev.locus.workloads.StmBench7Hierarchy;
+import dev.locus.workloads.TreebankGenerator;
+import dev.locus.workloads.XmlHierarchy;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -2,8 +2,8 @@ package dev.locus.jmh.hierarchy;
 
 import dev.locus.hierarchy.LockMode;
 import dev.locus.hierarchy.LockSet;
-import dev.locus.hierarchy.StmBench7Hierarchy;
-import dev.locus.hierarchy.StmBench7Hierarchy.Kind;
+import dev.locus.workloads.StmBench7Hierarchy;
+import dev.locus.workloads.StmBench7Hierarchy.Kind;
 import java.util.Locale;
 import java.util.SplittableRandom;
 

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.locus.hierarchy.Hierarchy;
-import dev.locus.hierarchy.KaryTree;
 import dev.locus.hierarchy.LockMode;
 import dev.locus.hierarchy.LockSet;
-import dev.locus.hierarchy.StmBench7Hierarchy;
-import dev.locus.hierarchy.StmBench7Hierarchy.Kind;
+import dev.locus.workloads.KaryTree;
+import dev.locus.workloads.StmBench7Hierarchy;
+import dev.locus.workloads.StmBench7Hierarchy.Kind;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;

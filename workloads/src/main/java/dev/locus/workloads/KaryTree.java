@@ -1,13 +1,15 @@
-package dev.locus.hierarchy;
+package dev.locus.workloads;
+
+import dev.locus.hierarchy.Hierarchy;
 
 /**
- * The synthetic hierarchy of paper 000 §4: a complete k-ary tree. Nodes are numbered in
+ * The synthetic hierarchy of [Kalikar19] §4: a complete k-ary tree. Nodes are numbered in
  * breadth-first order, so the root is 0, the children of node {@code n} are
  * {@code k·n+1 … k·n+k} (those below {@code nodes}), and the parent of node {@code n > 0} is
  * {@code (n-1)/k}. Every level is full except possibly the last, which fills from the left.
  *
  * <pre>{@code
- * Hierarchy tree = KaryTree.of(4, 1_000_000);   // a 1M-node stress hierarchy as in paper 000 §4 (which gives no fanout)
+ * Hierarchy tree = KaryTree.of(4, 1_000_000);   // a 1M-node stress hierarchy as in [Kalikar19] §4 (which gives no fanout)
  * }</pre>
  */
 public final class KaryTree {

@@ -1,10 +1,10 @@
-package dev.locus.hierarchy;
+package dev.locus.workloads;
 
-import static dev.locus.hierarchy.StmBench7Hierarchy.Kind.ATOMIC_PART;
-import static dev.locus.hierarchy.StmBench7Hierarchy.Kind.BASE_ASSEMBLY;
-import static dev.locus.hierarchy.StmBench7Hierarchy.Kind.COMPLEX_ASSEMBLY;
-import static dev.locus.hierarchy.StmBench7Hierarchy.Kind.COMPOSITE_PART;
-import static dev.locus.hierarchy.StmBench7Hierarchy.Kind.MODULE;
+import static dev.locus.workloads.StmBench7Hierarchy.Kind.ATOMIC_PART;
+import static dev.locus.workloads.StmBench7Hierarchy.Kind.BASE_ASSEMBLY;
+import static dev.locus.workloads.StmBench7Hierarchy.Kind.COMPLEX_ASSEMBLY;
+import static dev.locus.workloads.StmBench7Hierarchy.Kind.COMPOSITE_PART;
+import static dev.locus.workloads.StmBench7Hierarchy.Kind.MODULE;
 import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,7 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.locus.hierarchy.StmBench7Hierarchy.Kind;
+import dev.locus.hierarchy.Hierarchy;
+import dev.locus.workloads.StmBench7Hierarchy.Kind;
 import java.util.Arrays;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
-package dev.locus.hierarchy;
+package dev.locus.workloads;
 
-import java.io.FilterReader;
+import dev.locus.hierarchy.Hierarchy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -15,7 +15,7 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
 /**
- * Reads an XML document as a {@link Hierarchy}, as paper 000 §4.2 does with the tree-bank data
+ * Reads an XML document as a {@link Hierarchy}, as [Kalikar19] §4.2 does with the tree-bank data
  * set: every element is a node, the document element is the root, and an element's child elements
  * are its children in document order. Node {@code n} is the {@code n}-th element of the document
  * counting start tags from 0, so ids follow document order; text, comments, processing
@@ -35,9 +35,21 @@ import javax.xml.stream.XMLStreamReader;
  * resolved (no XXE), so a document that declares a DOCTYPE is read for its elements and a
  * reference to an entity that only a DTD could define is reported as malformed. The JDK's limit
  * on element nesting ({@code jdk.xml.maxElementDepth}, 100 by default from JDK 24 on) is lifted:
- * this reader never recurses and keeps one int per open element.
+ * this reader never recurses and keeps one int per open element. Memory is bounded by the number
+ * of elements and {@link #MAX_CONSTRUCT_LENGTH}: the JDK's parser holds a tag, comment, CDATA
+ * section, processing instruction or document type declaration whole, so one longer than that is
+ * refused with an {@link IllegalArgumentException} that names the limit, while text of any
+ * length is streamed.
  */
 public final class XmlHierarchy {
+
+    /**
+     * The most characters that one tag (with all its attributes), comment, CDATA section,
+     * processing instruction or document type declaration may span, from its {@code '<'} to its
+     * {@code '>'}: 1,048,576. The parser holds each of these whole; text between them has no
+     * limit.
+     */
+    public static final int MAX_CONSTRUCT_LENGTH = 1 << 20;
 
     /** The JDK's limit on element nesting, 100 from JDK 24 on; 0 lifts it. */
     private static final String MAX_ELEMENT_DEPTH = "jdk.xml.maxElementDepth";
@@ -48,8 +60,8 @@ public final class XmlHierarchy {
     /**
      * Reads the XML document in {@code file}, as {@link #read(InputStream)} does.
      *
-     * @throws IllegalArgumentException if the document is not well-formed XML or not valid in its
-     *     encoding
+     * @throws IllegalArgumentException if the document is not well-formed XML, not valid in its
+     *     encoding, or holds a construct longer than {@link #MAX_CONSTRUCT_LENGTH}
      * @throws IOException if the file cannot be read
      */
     public static Hierarchy read(Path file) throws IOException {
@@ -64,43 +76,34 @@ public final class XmlHierarchy {
      * Appendix F, without the EBCDIC family and UTF-32). Does not close the stream.
      *
      * @throws IllegalArgumentException if the document is not well-formed XML, holds bytes that are
-     *     not valid in its encoding, or declares an encoding this JVM lacks
+     *     not valid in its encoding, declares an encoding this JVM lacks, or holds a construct
+     *     longer than {@link #MAX_CONSTRUCT_LENGTH}
      * @throws IOException if reading the stream fails
      */
     public static Hierarchy read(InputStream in) throws IOException {
         Objects.requireNonNull(in, "in");
-        Reader characters = StrictXmlReader.of(in);
-        return parse(factory -> factory.createXMLStreamReader(characters));
+        return parse(StrictXmlReader.of(in));
     }
 
     /**
      * Reads an XML document from the characters of {@code in}. Does not close the reader.
      *
-     * @throws IllegalArgumentException if the document is not well-formed XML
+     * @throws IllegalArgumentException if the document is not well-formed XML or holds a construct
+     *     longer than {@link #MAX_CONSTRUCT_LENGTH}
      * @throws IOException if reading fails
      */
     public static Hierarchy read(Reader in) throws IOException {
         Objects.requireNonNull(in, "in");
-        Reader unclosed = new FilterReader(in) {
-            @Override
-            public void close() {
-                // the caller's reader; the JDK's parser would close it at the end of the document
-            }
-        };
-        return parse(factory -> factory.createXMLStreamReader(unclosed));
+        return parse(in);
     }
 
-    /** How a reader is opened over the caller's source. */
-    private interface Source {
-        XMLStreamReader open(XMLInputFactory factory) throws XMLStreamException;
-    }
-
-    private static Hierarchy parse(Source source) throws IOException {
+    /** Parses {@code document}, which stays open: the parser closes only the limit over it. */
+    private static Hierarchy parse(Reader document) throws IOException {
         Hierarchy.Builder builder = Hierarchy.builder();
         int[] open = new int[64];
         int depth = 0;
         try {
-            XMLStreamReader xml = source.open(factory());
+            XMLStreamReader xml = factory().createXMLStreamReader(new ConstructLengthLimit(document));
             try {
                 while (xml.hasNext()) {
                     int event = xml.next();
@@ -143,6 +146,9 @@ public final class XmlHierarchy {
         Throwable cause = e.getNestedException() != null ? e.getNestedException() : e.getCause();
         if (cause instanceof StrictXmlReader.InvalidBytes invalid) {
             return new IllegalArgumentException("malformed XML " + invalid.getMessage(), e);
+        }
+        if (cause instanceof ConstructLengthLimit.TooLong tooLong) {
+            return new IllegalArgumentException(tooLong.getMessage(), e);
         }
         if (cause instanceof IOException io) {
             throw io;

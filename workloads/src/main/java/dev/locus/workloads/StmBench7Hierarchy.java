@@ -1,10 +1,11 @@
-package dev.locus.hierarchy;
+package dev.locus.workloads;
 
+import dev.locus.hierarchy.Hierarchy;
 import java.util.Objects;
 import java.util.Random;
 
 /**
- * The object graph of STMBench7 (Guerraoui, Kapalka and Vitek, EuroSys 2007), which paper 000 §4.1
+ * The object graph of STMBench7 (Guerraoui, Kapalka and Vitek, EuroSys 2007), which [Kalikar19] §4.1
  * runs its experiments on, as a {@link Hierarchy}: a module over a tree of assemblies, whose base
  * assemblies share composite parts, which hold atomic parts. Sharing makes it a DAG.
  *
@@ -48,7 +49,7 @@ import java.util.Random;
  * exists, so this ends, and it keeps the links uniform apart from those few moves (about 6 of 500
  * parts are unlinked after the draw at the defaults).
  *
- * References. Paper 000 §4.1; STMBench7 (EuroSys 2007): its data structure, and its Parameters
+ * References. [Kalikar19] §4.1; STMBench7 (EuroSys 2007): its data structure, and its Parameters
  * class for the defaults.
  */
 public final class StmBench7Hierarchy {

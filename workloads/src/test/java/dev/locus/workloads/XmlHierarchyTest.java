@@ -1,4 +1,4 @@
-package dev.locus.hierarchy;
+package dev.locus.workloads;
 
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static java.nio.charset.StandardCharsets.UTF_8;
@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.locus.hierarchy.Hierarchy;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -271,6 +273,78 @@ class XmlHierarchyTest {
         }
         xml.append("]>\n<a>&e9;</a>");
         assertThrows(IllegalArgumentException.class, () -> XmlHierarchy.read(new StringReader(xml.toString())));
+    }
+
+    /**
+     * One construct in a document: before, then the construct around its filler, then after. Each
+     * opens with characters that would end it if it were scanned naively ('>', quotes, one '?' or
+     * one ']'), so that a count that stops early lets the construct one character too long through.
+     */
+    private enum Construct {
+        TAG("", "<r a=\">\" b='", "'/>", "", "a tag"),
+        COMMENT("<r>", "<!-- -> ' \" - > ", "-->", "</r>", "a comment"),
+        CDATA_SECTION("<r>", "<![CDATA[ ]> ] ", "]]>", "</r>", "a CDATA section"),
+        PROCESSING_INSTRUCTION("<r>", "<?target a?b > ' ", "?>", "</r>", "a processing instruction"),
+        DOCTYPE("", "<!DOCTYPE r SYSTEM \"a>b.dtd\" [<!ELEMENT r ANY><!ATTLIST r a CDATA \"x>y\"><?p > ?><!-- > ' ",
+                " -->]>", "<r/>", "a document type declaration");
+
+        private final String before;
+        private final String open;
+        private final String close;
+        private final String after;
+        private final String name;
+
+        Construct(String before, String open, String close, String after, String name) {
+            this.before = before;
+            this.open = open;
+            this.close = close;
+            this.after = after;
+            this.name = name;
+        }
+
+        /** The document whose construct spans {@code length} characters from its '<' to its '>'. */
+        String document(int length) {
+            return before + open + "x".repeat(length - open.length() - close.length()) + close + after;
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Construct.class)
+    void aConstructAsLongAsTheLimitIsRead(Construct construct) throws IOException {
+        String document = construct.document(XmlHierarchy.MAX_CONSTRUCT_LENGTH);
+        assertEquals(1, XmlHierarchy.read(new StringReader(document)).size());
+        assertEquals(1, XmlHierarchy.read(new ByteArrayInputStream(document.getBytes(UTF_8))).size());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Construct.class)
+    void aConstructOneCharacterLongerIsRefusedNamingTheLimitAndWhereItStarts(Construct construct) {
+        String document = "\n".repeat(2) + construct.document(XmlHierarchy.MAX_CONSTRUCT_LENGTH + 1);
+        String where = "at line 3, column " + (construct.before.length() + 1) + ": " + construct.name + " longer than "
+                + XmlHierarchy.MAX_CONSTRUCT_LENGTH + " characters (XmlHierarchy.MAX_CONSTRUCT_LENGTH)";
+        IllegalArgumentException fromReader = assertThrows(IllegalArgumentException.class,
+                () -> XmlHierarchy.read(new StringReader(document)));
+        assertTrue(fromReader.getMessage().endsWith(where), fromReader.getMessage());
+        IllegalArgumentException fromStream = assertThrows(IllegalArgumentException.class,
+                () -> XmlHierarchy.read(new ByteArrayInputStream(document.getBytes(UTF_8))));
+        assertEquals(fromReader.getMessage(), fromStream.getMessage());
+    }
+
+    /**
+     * Each construct ends where XML says, not at the first '>' or quote inside it: text longer
+     * than the limit after it is read, as it would not be if the construct were taken to go on.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "<r a=\">\" b='\"' c=\"'\">",
+        "<r><!-- -> ' \" - > -->",
+        "<r><![CDATA[ ]> ] ]]]>",
+        "<?xml version=\"1.0\"?><r><?target a?b > ' ?>",
+        "<!DOCTYPE r SYSTEM \"a>b.dtd\" [<!ELEMENT r ANY><!ATTLIST r a CDATA \"x>y\"><!-- > ' --><?p > ?>]><r>",
+    })
+    void constructsEndWhereXmlSaysSoTheTextAfterThemIsNotCounted(String start) throws IOException {
+        String document = start + "x".repeat(XmlHierarchy.MAX_CONSTRUCT_LENGTH + 1) + "<c/></r>";
+        assertEquals(2, XmlHierarchy.read(new StringReader(document)).size());
     }
 
     private static void assertSampleShape(Hierarchy hierarchy) {

@@ -1,5 +1,6 @@
-package dev.locus.hierarchy;
+package dev.locus.workloads;
 
+import dev.locus.hierarchy.Hierarchy;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -12,7 +13,7 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
 /**
- * Writes a synthetic XML document shaped like the tree-bank data set of paper 000 §4.2 (2,437,666
+ * Writes a synthetic XML document shaped like the tree-bank data set of [Kalikar19] §4.2 (2,437,666
  * elements, maximum depth 36, average depth 7.87), which is not redistributable. Read it back with
  * {@link XmlHierarchy}:
  *

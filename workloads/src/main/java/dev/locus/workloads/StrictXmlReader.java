@@ -1,4 +1,4 @@
-package dev.locus.hierarchy;
+package dev.locus.workloads;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,8 +33,8 @@ import java.util.regex.Pattern;
  *
  * The decoder reports malformed and unmappable input. Reads return the characters decoded before
  * the invalid bytes, and the read after them throws; the line and column are counted over the
- * characters returned (a line ends at '\n'), so they point at the character the invalid bytes
- * would have been.
+ * characters returned (TextPosition), so they point at the character the invalid bytes would have
+ * been.
  *
  * Concurrency. None: a Reader for one parser on one thread.
  *
@@ -57,8 +57,7 @@ final class StrictXmlReader extends Reader {
     private boolean flushed;
     /** Whether the bytes after those decoded are invalid. */
     private boolean invalid;
-    private int line = 1;
-    private int column = 1;
+    private final TextPosition position = new TextPosition();
 
     private StrictXmlReader(InputStream in, ByteBuffer bytes, Charset charset) {
         this.in = in;
@@ -157,11 +156,11 @@ final class StrictXmlReader extends Reader {
         if (chars.hasRemaining()) {
             int n = Math.min(length, chars.remaining());
             chars.get(buffer, offset, n);
-            count(buffer, offset, n);
+            position.advance(buffer, offset, n);
             return n;
         }
         if (invalid) {
-            throw new InvalidBytes(decoder.charset(), line, column);
+            throw new InvalidBytes(decoder.charset(), position);
         }
         return -1;
     }
@@ -182,17 +181,6 @@ final class StrictXmlReader extends Reader {
         }
     }
 
-    private void count(char[] buffer, int offset, int n) {
-        for (int i = offset; i < offset + n; i++) {
-            if (buffer[i] == '\n') {
-                line++;
-                column = 1;
-            } else {
-                column++;
-            }
-        }
-    }
-
     @Override
     public void close() {
         // the caller's stream
@@ -203,8 +191,8 @@ final class StrictXmlReader extends Reader {
 
         private static final long serialVersionUID = 1L;
 
-        InvalidBytes(Charset charset, int line, int column) {
-            super("at line " + line + ", column " + column + ": bytes that are not valid " + charset.name());
+        InvalidBytes(Charset charset, TextPosition position) {
+            super("at " + position + ": bytes that are not valid " + charset.name());
         }
     }
 }
