@@ -1,7 +1,7 @@
 /**
  * locus-core: executors that place tasks by the keys they touch ([Bai06]), the Toggle executor and
- * hierarchical locks ([Kalikar19], [Kalikar16]), contention managers ([Maldonado10]), the LUTS
- * scheduler ([Nicacio10]) and lock elision ([Dice14]).
+ * hierarchical locks ([Kalikar19], [Kalikar16], [Kalikar18]), contention managers ([Maldonado10]),
+ * the LUTS scheduler ([Nicacio10]) and lock elision ([Dice14]).
  *
  * <p>Every package is exported: each holds types a user names. docs/api-surface.md lists every
  * public type with the reason a user needs it, and the public types that are engine internals still
