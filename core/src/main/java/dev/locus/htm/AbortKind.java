@@ -5,7 +5,7 @@ package dev.locus.htm;
  * what to do first. Decoded from the RTM abort bits of an {@link HtmStatus} status only, so a
  * policy can classify every abort without allocating.
  */
-public enum AbortKind {
+enum AbortKind {
 
     /** The processor set the retry bit, or another processor touched the data: retry may succeed. */
     TRANSIENT(true),

@@ -15,13 +15,13 @@ import java.util.function.IntSupplier;
  *   <li>{@code …Locked}: the caller already holds the lock word ({@link #lock()}); several such
  *       operations make one critical section.
  *   <li>{@link #read}, {@link #write}, {@link #compareAndSet}: transactional attempts while a retry
- *       may succeed ({@link AbortKind}; at most 4), then the lock word if none committed; the
- *       operation always completes.
+ *       may succeed (judged from the abort's cause bits; at most 4), then the lock word if none
+ *       committed; the operation always completes.
  * </ul>
  * Transactions and lock holders exclude each other through the same word: a transaction reads it
  * first, so a later acquisition aborts the transaction, and an acquisition already made makes it
  * abort at once. A {@code tryHtm…} call makes one attempt: waiting for the lock to be free and
- * retrying are the caller's policy ({@link AbortKind} says whether a retry may succeed).
+ * retrying are the caller's policy, which reads the status through {@link HtmStatus}.
  *
  * <p>Every page of a region is mapped when it is allocated: a transaction cannot take a page
  * fault (it aborts with status 0 instead, and the page stays unmapped), so the bytes and the lock
@@ -171,8 +171,8 @@ public final class NativeRegion implements AutoCloseable {
     }
 
     /**
-     * {@link #tryHtmRead}, retried while a retry may succeed ({@link AbortKind}, at most 4
-     * attempts), then {@link #readLocked} under the lock if none committed; the last status.
+     * {@link #tryHtmRead}, retried while a retry may succeed (judged from the abort's cause bits,
+     * at most 4 attempts), then {@link #readLocked} under the lock if none committed; the last status.
      */
     public int read(int offset, byte[] dst, int dstOffset, int length) {
         checkBytes(offset, dst, dstOffset, length);

@@ -2,9 +2,9 @@
  * Hardware transactional memory for lock elision: the native RTM shim's loader and capability
  * checks ({@link dev.locus.htm.NativeHtm}), off-heap regions whose critical sections run as
  * hardware transactions or under the region's lock word ({@link dev.locus.htm.NativeRegion}), the
- * decoding of transaction status ({@link dev.locus.htm.HtmStatus}, {@link dev.locus.htm.AbortKind}),
- * and the HTM path of an {@link dev.locus.elision.ElidableLock}'s sections over a region
- * ({@link dev.locus.htm.RegionHtmPath}, with {@link dev.locus.htm.RegionLockApi} as the lock).
+ * decoding of transaction status ({@link dev.locus.htm.HtmStatus}), and the HTM path of an
+ * {@link dev.locus.elision.ElidableLock}'s sections over a region ({@link dev.locus.htm.RegionHtmPath},
+ * with {@link dev.locus.htm.RegionLockApi} as the lock).
  *
  * <p>What a hardware transaction here can run: only the region operations the shim provides, a
  * copy between a region and a Java array or a compare-and-set of one long, each one transaction

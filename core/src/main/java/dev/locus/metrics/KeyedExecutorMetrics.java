@@ -83,6 +83,7 @@ import java.util.Objects;
  * with {@code requeue} is timed each time it runs, its wait from the requeue, as
  * {@code executor.completed} counts each run.
  */
+@SuppressWarnings("exports") // Micrometer's types, which a user of this binder requires anyway
 public final class KeyedExecutorMetrics implements MeterBinder {
 
     private final KeyedExecutorService executor;

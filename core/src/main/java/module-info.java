@@ -1,0 +1,30 @@
+/**
+ * locus-core: executors that place tasks by the keys they touch ([Bai06]), the Toggle executor and
+ * hierarchical locks ([Kalikar19], [Kalikar16], [Kalikar18]), contention managers ([Maldonado10]),
+ * the LUTS scheduler ([Nicacio10]) and lock elision ([Dice14]).
+ *
+ * <p>Every package is exported: each holds types a user names. docs/api-surface.md lists every
+ * public type with the reason a user needs it, and the public types that are engine internals still
+ * waiting to move out of these packages. The optional dependencies are {@code static}: Affinity is
+ * loaded only when worker pinning is switched on, Micrometer only by {@code dev.locus.metrics}
+ * (whose user requires Micrometer anyway, to have a registry). JMX is passed on
+ * ({@code transitive}): an {@code ElidableLock} names its {@code ObjectName}.
+ */
+module dev.locus.core {
+    requires transitive java.management;
+    requires java.xml;
+    requires org.jctools.core;
+    requires static affinity;
+    requires static micrometer.core;
+
+    exports dev.locus.contention;
+    exports dev.locus.elision;
+    exports dev.locus.executor;
+    exports dev.locus.executor.routing;
+    exports dev.locus.hierarchy;
+    exports dev.locus.hierarchy.lock;
+    exports dev.locus.htm;
+    exports dev.locus.luts;
+    exports dev.locus.metrics;
+    exports dev.locus.toggle;
+}

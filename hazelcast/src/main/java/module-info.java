@@ -1,0 +1,10 @@
+/**
+ * locus-hazelcast: a keyed executor across a Hazelcast cluster that keeps per-key order while the
+ * members that own the keys change.
+ */
+module dev.locus.hazelcast {
+    requires transitive dev.locus.core;
+    requires transitive com.hazelcast.core;
+
+    exports dev.locus.hazelcast;
+}
