@@ -12,7 +12,6 @@
  */
 module dev.locus.core {
     requires transitive java.management;
-    requires java.xml;
     requires org.jctools.core;
     requires static affinity;
     requires static micrometer.core;
