@@ -1,6 +1,13 @@
 package dev.locus.jmh;
 
+import dev.locus.jmh.elision.ElidedPlacementPlan;
+import dev.locus.jmh.elision.ElisionPlan;
+import dev.locus.jmh.oversubscription.OversubscriptionPlan;
+import dev.locus.jmh.peer.PeerPlan;
 import dev.locus.jmh.report.Report;
+import dev.locus.jmh.scaling.ScalingPlan;
+import dev.locus.jmh.toggle.TogglePlan;
+import dev.locus.jmh.toggle.ToggleStmPlan;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -146,7 +153,7 @@ public final class Reproduce {
         }
     }
 
-    static Reproduce parse(String[] args) {
+    public static Reproduce parse(String[] args) {
         boolean full = false;
         boolean scaling = false;
         int[] workers = null;
@@ -177,7 +184,7 @@ public final class Reproduce {
     }
 
     /** The directory the results, the report and the run's facts go to. */
-    Path out() {
+    public Path out() {
         return out;
     }
 
@@ -246,7 +253,7 @@ public final class Reproduce {
     }
 
     /** Every run of the job, in the order of the report's figures. */
-    List<Run> plan() {
+    public List<Run> plan() {
         return (scaling ? ScalingPlan.runs(this::inRounds) : profilePlan()).stream()
                 .filter(run -> only.matcher(run.method()).find()).toList();
     }
@@ -320,7 +327,7 @@ public final class Reproduce {
      * 2 workers and more (claims 1, 3 and 4, and 2 at the most workers), fixedRange and adaptive
      * on the exponential distribution at 1 (claim 2).
      */
-    static boolean claimed(Run run) {
+    public static boolean claimed(Run run) {
         String executor = run.params().getOrDefault("executor", "");
         int workers = Integer.parseInt(run.params().getOrDefault("workers", "0"));
         return run.method().startsWith("DictionaryBenchmark.") && PAPER_EXECUTORS.contains(executor)
@@ -361,7 +368,7 @@ public final class Reproduce {
     }
 
     /** JMH's options for one run of this job's profile. */
-    ChainedOptionsBuilder options(Run run) {
+    public ChainedOptionsBuilder options(Run run) {
         ChainedOptionsBuilder options = run.options(options());
         if (run.warmUp()) {
             return options.warmupIterations(WARM_UP_SECONDS).warmupTime(TimeValue.seconds(1)).measurementIterations(1);
@@ -401,61 +408,6 @@ public final class Reproduce {
             String jvms = forks == 0 ? "in one JVM after warm-up runs" : forks + " forks";
             return String.format(Locale.ROOT, "%s: %s, warm-up %d × %s, measurement %d × %s", name, jvms,
                     warmups, warmupTime, iterations, iterationTime);
-        }
-    }
-
-    /**
-     * One JMH run: a benchmark method with one value per parameter and a thread count (0: the
-     * method's own), or a warm-up run whose result is dropped.
-     */
-    record Run(String method, Map<String, String> params, int threads, boolean warmUp, int round) {
-
-        Run(String method, Map<String, String> params, int threads, boolean warmUp) {
-            this(method, params, threads, warmUp, 1);
-        }
-
-        /** This run's cell in round {@code round}. */
-        Run inRound(int round) {
-            return new Run(method, params, threads, warmUp, round);
-        }
-
-        /** The regular expression JMH selects this run's benchmark method by. */
-        String include() {
-            return "^" + Pattern.quote(Reproduce.class.getPackageName() + "." + method) + "$";
-        }
-
-        ChainedOptionsBuilder options(ChainedOptionsBuilder options) {
-            options.include(include());
-            params.forEach(options::param);
-            if (threads > 0) {
-                options.threads(threads);
-            }
-            return options;
-        }
-
-        private static String label(String param) {
-            return switch (param) {
-                case "workers" -> "w=";
-                case "threads" -> "threads=";
-                case "segments" -> "segments=";
-                default -> "";
-            };
-        }
-
-        @Override
-        public String toString() {
-            StringBuilder s = new StringBuilder(method);
-            Stream.of("mix", "scale", "skewness", "nodes", "size", "distribution", "executor", "scheduler", "lockManager",
-                            "workers", "configuration", "threads", "implementation", "workload", "valueSize", "segments")
-                    .filter(params::containsKey)
-                    .forEach(p -> s.append(' ').append(label(p)).append(params.get(p)));
-            if (threads > 0) {
-                s.append(" threads=").append(threads);
-            }
-            if (round > 1) {
-                s.append(" (round ").append(round).append(')');
-            }
-            return warmUp ? s.append(" (warm-up, not recorded)").toString() : s.toString();
         }
     }
 

@@ -1,5 +1,13 @@
 package dev.locus.jmh.report;
 
+import dev.locus.jmh.dictionary.Metric;
+import dev.locus.jmh.dictionary.OverheadMeasurement;
+import dev.locus.jmh.dictionary.Structure;
+import dev.locus.jmh.elision.ElisionForm;
+import dev.locus.jmh.elision.ElisionResults;
+import dev.locus.jmh.elision.ElisionWorkload;
+import dev.locus.jmh.oversubscription.OversubscriptionResults;
+import dev.locus.jmh.oversubscription.Workload;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontMetrics;
@@ -35,14 +43,14 @@ import org.knowm.xchart.style.AxesChartStyler;
  * (paper 003), drawn the same way with a line per HashMap implementation (ALE's inline form dotted
  * beside its lambda form).
  */
-final class FigureCharts {
+public final class FigureCharts {
 
     /** Figure 9: empty transactions through an executor against threads running them in a loop. */
-    static final int OVERHEAD_FIGURE = 9;
-    static final String OVERHEAD_TITLE = "Figure 9 — executor overhead: empty transactions (txn/s)";
+    public static final int OVERHEAD_FIGURE = 9;
+    public static final String OVERHEAD_TITLE = "Figure 9 — executor overhead: empty transactions (txn/s)";
     static final String OVERHEAD_FILE = "fig9-executor-overhead.png";
 
-    static final int PANEL_WIDTH = 520;
+    public static final int PANEL_WIDTH = 520;
     /** Figure 9 has one panel, which also has to hold the title and the legend. */
     private static final int OVERHEAD_WIDTH = 1000;
     private static final int PANEL_HEIGHT = 400;
@@ -50,7 +58,7 @@ final class FigureCharts {
     private static final int LEGEND_HEIGHT = 40;
     private static final int LEGEND_ROW_HEIGHT = 24;
     private static final int LEGEND_GAP = 28;
-    static final String THROUGHPUT_PATTERN = "#,##0";
+    public static final String THROUGHPUT_PATTERN = "#,##0";
 
     private final Results results;
     private final SeriesStyles styles;
@@ -140,7 +148,7 @@ final class FigureCharts {
     }
 
     /** E.g. "Paper 003 — get-only, key range 16, 4 B values: ops/s". */
-    static String elisionTitle(ElisionWorkload workload) {
+    public static String elisionTitle(ElisionWorkload workload) {
         return "Paper 003 — " + workload.label() + ": ops/s";
     }
 
@@ -174,12 +182,12 @@ final class FigureCharts {
     }
 
     /** E.g. "Oversubscription — red-black tree, 16K keys, 20% updates: commits/s". */
-    static String oversubscriptionTitle(Workload workload) {
+    public static String oversubscriptionTitle(Workload workload) {
         return "Oversubscription — " + workload.label() + ": commits/s";
     }
 
     /** The tick label at {@code exponent} on a log2 axis: the power of two, or nothing between them. */
-    static String powerOfTwo(double exponent) {
+    public static String powerOfTwo(double exponent) {
         long rounded = Math.round(exponent);
         return Math.abs(exponent - rounded) < 1e-9 ? Long.toString(1L << rounded) : "";
     }
@@ -188,7 +196,7 @@ final class FigureCharts {
      * A bar panel of categories on white, without its own legend (the figure's is shared), from 0
      * up, with black error bars.
      */
-    static CategoryChart barPanel(int width, int height, String title, String xTitle, String yTitle, String yPattern) {
+    public static CategoryChart barPanel(int width, int height, String title, String xTitle, String yTitle, String yPattern) {
         CategoryChart chart = plainPanel(new CategoryChart(width, height), title, xTitle, yTitle);
         chart.getStyler().setYAxisDecimalPattern(yPattern);
         chart.getStyler().setErrorBarsColor(Color.BLACK);
@@ -213,7 +221,7 @@ final class FigureCharts {
     }
 
     /** @param yPattern the y axis's decimal pattern; null for XChart's choice */
-    static XYChart panel(int width, String title, String xTitle, String yTitle, String yPattern) {
+    public static XYChart panel(int width, String title, String xTitle, String yTitle, String yPattern) {
         XYChart chart = plainPanel(new XYChart(width, PANEL_HEIGHT), title, xTitle, yTitle);
         var styler = chart.getStyler();
         styler.setMarkerSize(SeriesStyles.MARKER_SIZE);
@@ -227,7 +235,7 @@ final class FigureCharts {
     }
 
     /** As {@link #addRoundsSeries}, for values without rounds: no error bars. */
-    static boolean addSeries(XYChart chart, SeriesStyles styles, String name, Collection<Integer> counts,
+    public static boolean addSeries(XYChart chart, SeriesStyles styles, String name, Collection<Integer> counts,
             IntToDoubleFunction x, IntToDoubleFunction value) {
         return addRoundsSeries(chart, styles, name, counts, x, count -> new Rounds(List.of(value.applyAsDouble(count))));
     }
@@ -238,7 +246,7 @@ final class FigureCharts {
      * mean's 95% interval over rounds where a point has two rounds or more; returns false, adding
      * none, if it has no point.
      */
-    static boolean addRoundsSeries(XYChart chart, SeriesStyles styles, String name, Collection<Integer> counts,
+    public static boolean addRoundsSeries(XYChart chart, SeriesStyles styles, String name, Collection<Integer> counts,
             IntToDoubleFunction x, IntFunction<Rounds> rounds) {
         List<Double> xs = new ArrayList<>();
         List<Double> ys = new ArrayList<>();
@@ -260,7 +268,7 @@ final class FigureCharts {
     }
 
     /** The panels (XY or bar charts) side by side under {@code title}, above a legend of {@code names}, as one PNG. */
-    static Path save(String title, List<? extends Chart<?, ?>> panels, SeriesStyles styles, Collection<String> names,
+    public static Path save(String title, List<? extends Chart<?, ?>> panels, SeriesStyles styles, Collection<String> names,
             Path file) throws IOException {
         int width = panels.stream().mapToInt(Chart::getWidth).sum();
         List<List<String>> legend = legendRows(names, width);

@@ -4,6 +4,20 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
+import dev.locus.jmh.dictionary.DictionaryMeasurement;
+import dev.locus.jmh.dictionary.OverheadMeasurement;
+import dev.locus.jmh.dictionary.Structure;
+import dev.locus.jmh.elision.ElidedPlacementMeasurement;
+import dev.locus.jmh.elision.ElisionForm;
+import dev.locus.jmh.elision.ElisionMeasurement;
+import dev.locus.jmh.elision.ElisionWorkload;
+import dev.locus.jmh.oversubscription.OversubscriptionMeasurement;
+import dev.locus.jmh.oversubscription.Workload;
+import dev.locus.jmh.peer.PeerMeasurement;
+import dev.locus.jmh.toggle.ToggleFigure;
+import dev.locus.jmh.toggle.ToggleMeasurement;
+import dev.locus.jmh.toggle.ToggleStmMeasurement;
+import dev.locus.jmh.toggle.ToggleStmWorkload;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -53,18 +67,17 @@ import java.util.function.Function;
  * file's order, and become one measurement: the mean over rounds with each round's score
  * ({@link Rounds}).
  */
-final class ResultsReader {
+public final class ResultsReader {
 
-    private static final String PACKAGE = "dev.locus.jmh.";
-    private static final String DICTIONARY = PACKAGE + "DictionaryBenchmark";
-    private static final String INLINE_DICTIONARY = PACKAGE + "InlineDictionaryBenchmark";
-    private static final String OVERHEAD = PACKAGE + "TransactionOverheadBenchmark";
-    private static final String OVERSUBSCRIPTION = PACKAGE + "OversubscriptionBenchmark";
-    private static final String ELISION = PACKAGE + "ElisionBenchmark";
-    private static final String TOGGLE = PACKAGE + "ToggleBenchmark";
-    private static final String PEER = PACKAGE + "PeerBenchmark";
-    private static final String TOGGLE_STM = PACKAGE + "ToggleStmBenchmark";
-    private static final String ELIDED_PLACEMENT = PACKAGE + "ElidedPlacementBenchmark";
+    private static final String DICTIONARY = "DictionaryBenchmark";
+    private static final String INLINE_DICTIONARY = "InlineDictionaryBenchmark";
+    private static final String OVERHEAD = "TransactionOverheadBenchmark";
+    private static final String OVERSUBSCRIPTION = "OversubscriptionBenchmark";
+    private static final String ELISION = "ElisionBenchmark";
+    private static final String TOGGLE = "ToggleBenchmark";
+    private static final String PEER = "PeerBenchmark";
+    private static final String TOGGLE_STM = "ToggleStmBenchmark";
+    private static final String ELIDED_PLACEMENT = "ElidedPlacementBenchmark";
     private static final String CONTENTION = "contentionInstances";
     private static final String ABORTS = "aborts";
     private static final String SWITCHES = "switches";
@@ -78,7 +91,7 @@ final class ResultsReader {
      * @throws IOException if the file cannot be read, is not a JMH JSON array, has a malformed row
      *     of a benchmark the report reads, or has no such rows at all
      */
-    static Results read(Path json) throws IOException {
+    public static Results read(Path json) throws IOException {
         if (!Files.isRegularFile(json)) {
             throw new NoSuchFileException(json.toString(), null, "no JMH results file");
         }
@@ -181,7 +194,8 @@ final class ResultsReader {
             this.rounds = rows;
             this.benchmark = string(json, "benchmark");
             int dot = benchmark.lastIndexOf('.');
-            this.className = dot < 0 ? "" : benchmark.substring(0, dot);
+            // By its simple name, so that results written before a benchmark moved package still read.
+            this.className = dot < 0 ? "" : benchmark.substring(benchmark.lastIndexOf('.', dot - 1) + 1, dot);
             this.method = benchmark.substring(dot + 1);
         }
 

@@ -1,0 +1,29 @@
+package dev.locus.jmh.oversubscription;
+
+import dev.locus.jmh.report.Rounds;
+
+/**
+ * One cell of the oversubscription suite: a workload run by {@code threads} threads under one
+ * configuration (platform threads with a contention manager, or logical threads on LUTS).
+ *
+ * @param commitRate committed transactions per second (JMH's primary score)
+ * @param commitRateError JMH's 99.9% confidence half-width; NaN when JMH could not give one
+ * @param rounds the commit rate in each round; {@code commitRate} is their mean
+ * @param abortRate aborted attempts per second, JMH's secondary metric {@code aborts}; NaN when
+ *     the row has none
+ * @param switchRate transactions LUTS switched out before they started, per second, the secondary
+ *     metric {@code switches}; NaN when the row has none
+ */
+public record OversubscriptionMeasurement(Workload workload, String configuration, int threads, double commitRate,
+        double commitRateError, Rounds rounds, double abortRate, double switchRate) {
+
+    /** Aborted attempts over all attempts, aborts / (aborts + commits); NaN when aborts were not measured. */
+    public double abortRatio() {
+        return abortRate / (abortRate + commitRate);
+    }
+
+    /** Switches per committed transaction; NaN when switches were not measured. */
+    double switchesPerCommit() {
+        return switchRate / commitRate;
+    }
+}
