@@ -1,5 +1,6 @@
 package dev.locus.jmh;
 
+import dev.locus.jmh.dictionary.DictionaryPlan;
 import dev.locus.jmh.elision.ElidedPlacementPlan;
 import dev.locus.jmh.elision.ElisionPlan;
 import dev.locus.jmh.oversubscription.OversubscriptionPlan;
@@ -110,18 +111,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 public final class Reproduce {
 
-    /** Seconds of a warm-up run (see {@link #warmUp}). */
+    /** Seconds of a warm-up run ({@link DictionaryPlan} says why a fresh JVM needs them). */
     private static final int WARM_UP_SECONDS = 4;
-    private static final List<String> STRUCTURES = List.of("hashTable", "redBlackTree", "sortedList");
-    private static final List<String> DISTRIBUTIONS = List.of("uniform", "gaussian", "exponential");
     /** Rounds of each cell a claim reads in the quick profile: the fewest that give a useful t-interval. */
     static final int QUICK_ROUNDS = 3;
-    /** Paper 002's executors, whose ratios its claims read. */
-    private static final List<String> PAPER_EXECUTORS = List.of("roundRobin", "fixedRange", "adaptive");
-    private static final List<String> PAPER_AND_JDK = List.of("roundRobin", "fixedRange", "adaptive", "threadPool",
-            "forkJoin");
-    /** Figure 9's executors: one per way of placing a task. */
-    private static final List<String> OVERHEAD_EXECUTORS = PAPER_AND_JDK;
 
     private final boolean full;
     private final boolean scaling;
@@ -259,42 +252,15 @@ public final class Reproduce {
     }
 
     private List<Run> profilePlan() {
-        List<String> executors = new ArrayList<>(PAPER_AND_JDK);
-        if (full) {
-            executors.add(executors.indexOf("adaptive") + 1, "adaptiveCost");
-        }
-        int most = Arrays.stream(workers).max().orElseThrow();
-        List<Run> dictionary = new ArrayList<>();
-        for (String structure : STRUCTURES) {
-            warmUp(dictionary, new Run("DictionaryBenchmark." + structure,
-                    Map.of("distribution", "uniform", "executor", "roundRobin", "workers", "" + most), 0, true));
-            for (String distribution : DISTRIBUTIONS) {
-                for (int w : workers) {
-                    for (String executor : executors) {
-                        dictionary.add(new Run("DictionaryBenchmark." + structure,
-                                Map.of("distribution", distribution, "executor", executor, "workers", "" + w), 0, false));
-                    }
-                    dictionary.add(new Run("InlineDictionaryBenchmark." + structure, Map.of("distribution", distribution), w,
-                            false));
-                }
-            }
-        }
-        List<Run> plan = new ArrayList<>(inRounds(dictionary, Reproduce::claimed));
-        warmUp(plan, new Run("TransactionOverheadBenchmark.executor",
-                Map.of("executor", "roundRobin", "workers", "" + most), 0, true));
-        for (int w : workers) {
-            for (String executor : OVERHEAD_EXECUTORS) {
-                plan.add(new Run("TransactionOverheadBenchmark.executor",
-                        Map.of("executor", executor, "workers", "" + w), 0, false));
-            }
-            plan.add(new Run("TransactionOverheadBenchmark.loop", Map.of(), w, false));
-        }
-        plan.addAll(inRounds(OversubscriptionPlan.runs(full, profile().forks() == 0), OversubscriptionPlan::claimed));
+        boolean warmUps = profile().forks() == 0;
+        List<Run> plan = new ArrayList<>(inRounds(DictionaryPlan.runs(full, workers, warmUps), DictionaryPlan::claimed));
+        plan.addAll(DictionaryPlan.overheadRuns(workers, warmUps));
+        plan.addAll(inRounds(OversubscriptionPlan.runs(full, warmUps), OversubscriptionPlan::claimed));
         plan.addAll(inRounds(ElisionPlan.runs(full), ElisionPlan::claimed));
-        plan.addAll(inRounds(TogglePlan.runs(full, workers, profile().forks() == 0), TogglePlan::claimed));
-        plan.addAll(inRounds(PeerPlan.runs(full, workers, profile().forks() == 0), PeerPlan::claimed));
-        plan.addAll(inRounds(ToggleStmPlan.runs(full, workers, profile().forks() == 0), ToggleStmPlan::claimed));
-        plan.addAll(inRounds(ElidedPlacementPlan.runs(profile().forks() == 0), ElidedPlacementPlan::claimed,
+        plan.addAll(inRounds(TogglePlan.runs(full, workers, warmUps), TogglePlan::claimed));
+        plan.addAll(inRounds(PeerPlan.runs(full, workers, warmUps), PeerPlan::claimed));
+        plan.addAll(inRounds(ToggleStmPlan.runs(full, workers, warmUps), ToggleStmPlan::claimed));
+        plan.addAll(inRounds(ElidedPlacementPlan.runs(warmUps), ElidedPlacementPlan::claimed,
                 ElidedPlacementPlan.QUICK_ROUNDS));
         return plan;
     }
@@ -320,31 +286,6 @@ public final class Reproduce {
             }
         }
         return runs;
-    }
-
-    /**
-     * Whether paper 002's claims read this dictionary run: roundRobin, fixedRange and adaptive at
-     * 2 workers and more (claims 1, 3 and 4, and 2 at the most workers), fixedRange and adaptive
-     * on the exponential distribution at 1 (claim 2).
-     */
-    public static boolean claimed(Run run) {
-        String executor = run.params().getOrDefault("executor", "");
-        int workers = Integer.parseInt(run.params().getOrDefault("workers", "0"));
-        return run.method().startsWith("DictionaryBenchmark.") && PAPER_EXECUTORS.contains(executor)
-                && (workers >= 2 || run.params().get("distribution").equals("exponential")
-                        && !executor.equals("roundRobin"));
-    }
-
-    /**
-     * Adds {@code run}, unrecorded, where the benchmarks share this JVM: on two cores a fresh JVM
-     * needs about four seconds of a dictionary workload before the JIT compiler has caught up with
-     * the STM's code (throughput climbs from 60,000 to 250,000 txn/s on the red-black tree), more
-     * than a quick run's own warm-up; after one such run every executor starts on compiled code.
-     */
-    private void warmUp(List<Run> plan, Run run) {
-        if (profile().forks() == 0) {
-            plan.add(run);
-        }
     }
 
     private ChainedOptionsBuilder options() {

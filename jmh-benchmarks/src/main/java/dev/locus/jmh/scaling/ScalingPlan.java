@@ -1,7 +1,7 @@
 package dev.locus.jmh.scaling;
 
-import dev.locus.jmh.Reproduce;
 import dev.locus.jmh.Run;
+import dev.locus.jmh.dictionary.DictionaryPlan;
 import dev.locus.jmh.oversubscription.OversubscriptionPlan;
 import dev.locus.jmh.toggle.TogglePlan;
 import java.time.Duration;
@@ -102,7 +102,7 @@ public final class ScalingPlan {
         for (String workload : OVERSUBSCRIPTION_WORKLOADS) {
             oversubscription.addAll(OversubscriptionPlan.runs(workload, OVERSUBSCRIPTION_THREADS, CONFIGURATIONS, true));
         }
-        List<Run> runs = new ArrayList<>(inRounds.apply(dictionary, Reproduce::claimed, DICTIONARY_ROUNDS));
+        List<Run> runs = new ArrayList<>(inRounds.apply(dictionary, DictionaryPlan::claimed, DICTIONARY_ROUNDS));
         runs.addAll(inRounds.apply(oversubscription, OversubscriptionPlan::claimed, ROUNDS));
         runs.addAll(inRounds.apply(TogglePlan.scaling(TOGGLE_WORKERS), TogglePlan::claimed, ROUNDS));
         return runs;
