@@ -2,8 +2,10 @@ package dev.locus.jmh.elision;
 
 import dev.locus.jmh.report.Ratio;
 import dev.locus.jmh.report.Rounds;
+import dev.locus.jmh.report.Row;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One cell of the elided-placement suite (issue 17, item 3(b)): paper 003's HashMap in
@@ -47,5 +49,22 @@ public record ElidedPlacementMeasurement(String executor, ElisionForm form, int 
     double fallbacksPerThousandGets() {
         double gets = successes.mean() + fallbacks.mean();
         return gets > 0 ? 1000 * fallbacks.mean() / gets : Double.NaN;
+    }
+
+    /**
+     * A row of {@code ElidedPlacementBenchmark.mixed}, whose params are {@code executor},
+     * {@code segments} and {@code form} (rows without it are the lambda form's); it scores map
+     * operations/s with get's counts in each round: the auxiliary counters
+     * {@code optimisticSuccesses}, {@code optimisticFailures} and {@code lockFallbacks} per second.
+     */
+    public static Optional<ElidedPlacementMeasurement> read(Row row) {
+        if (!row.className().equals(ElidedPlacementBenchmark.class.getSimpleName()) || !row.method().equals("mixed")) {
+            return Optional.empty();
+        }
+        return Optional.of(new ElidedPlacementMeasurement(row.param("executor"),
+                ElisionForm.ofParam(row.params().getOrDefault("form", ElisionForm.LAMBDA.param)),
+                Integer.parseInt(row.param("segments")),
+                row.mean(), row.error(), row.primaryRounds(), row.secondaryRounds("optimisticSuccesses"),
+                row.secondaryRounds("optimisticFailures"), row.secondaryRounds("lockFallbacks")));
     }
 }

@@ -1,6 +1,8 @@
 package dev.locus.jmh.oversubscription;
 
 import dev.locus.jmh.report.Rounds;
+import dev.locus.jmh.report.Row;
+import java.util.Optional;
 
 /**
  * One cell of the oversubscription suite: a workload run by {@code threads} threads under one
@@ -25,5 +27,19 @@ public record OversubscriptionMeasurement(Workload workload, String configuratio
     /** Switches per committed transaction; NaN when switches were not measured. */
     double switchesPerCommit() {
         return switchRate / commitRate;
+    }
+
+    /**
+     * A row of {@link OversubscriptionBenchmark}, whose params are {@code configuration} and
+     * {@code threads} (its own threads, not JMH's); it scores committed transactions/s with the
+     * secondary metrics {@code aborts}/s and {@code switches}/s.
+     */
+    public static Optional<OversubscriptionMeasurement> read(Row row) {
+        if (!row.className().equals(OversubscriptionBenchmark.class.getSimpleName())) {
+            return Optional.empty();
+        }
+        return Workload.ofMethod(row.method()).map(workload -> new OversubscriptionMeasurement(workload,
+                row.param("configuration"), Integer.parseInt(row.param("threads")),
+                row.mean(), row.error(), row.primaryRounds(), row.secondary("aborts"), row.secondary("switches")));
     }
 }

@@ -1,6 +1,8 @@
 package dev.locus.jmh.peer;
 
 import dev.locus.jmh.report.Rounds;
+import dev.locus.jmh.report.Row;
+import java.util.Optional;
 
 /**
  * One cell of the peer suite (issue 14): a workload submitted by {@code producers} JMH threads to
@@ -12,4 +14,15 @@ import dev.locus.jmh.report.Rounds;
  */
 public record PeerMeasurement(String workload, String implementation, int workers, int producers, double tasksPerSecond,
         double error, Rounds rounds) {
+    /**
+     * A row of {@code PeerBenchmark.tasks}, whose params are {@code implementation}, {@code workload}
+     * and {@code workers}, producers being JMH threads; it scores tasks/s.
+     */
+    public static Optional<PeerMeasurement> read(Row row) {
+        if (!row.className().equals(PeerBenchmark.class.getSimpleName()) || !row.method().equals("tasks")) {
+            return Optional.empty();
+        }
+        return Optional.of(new PeerMeasurement(row.param("workload"), row.param("implementation"),
+                Integer.parseInt(row.param("workers")), row.threads(), row.mean(), row.error(), row.primaryRounds()));
+    }
 }

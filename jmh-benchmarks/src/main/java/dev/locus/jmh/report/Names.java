@@ -18,7 +18,7 @@ public final class Names {
     public static final String THREAD_POOL = "threadPool";
     public static final String FORK_JOIN = "forkJoin";
     /** Each thread runs its own transactions (the paper's Figure 1a); workers = JMH threads. */
-    static final String NONE = "none";
+    public static final String NONE = "none";
     /** Figure 9's baseline: k threads run empty transactions in a loop; workers = JMH threads. */
     public static final String LOOP = "loop";
 

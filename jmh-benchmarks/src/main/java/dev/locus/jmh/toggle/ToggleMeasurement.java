@@ -1,7 +1,9 @@
 package dev.locus.jmh.toggle;
 
 import dev.locus.jmh.report.Rounds;
+import dev.locus.jmh.report.Row;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One run of the Toggle suite (paper 000 §4): a figure's benchmark method with its params.
@@ -77,5 +79,18 @@ public record ToggleMeasurement(ToggleFigure figure, Map<String, String> params,
     /** The auxiliary counter {@code name} per second; NaN if the run has none. */
     double secondary(String name) {
         return secondary.getOrDefault(name, Double.NaN);
+    }
+
+    /**
+     * A row of {@link ToggleBenchmark}: every param ({@code scheduler}, {@code lockManager},
+     * {@code workers} and its figure's), tasks/s, and every auxiliary counter by name, such as the
+     * {@code stealing} rows' {@code worker0} … and {@code steals} per second.
+     */
+    public static Optional<ToggleMeasurement> read(Row row) {
+        if (!row.className().equals(ToggleBenchmark.class.getSimpleName())) {
+            return Optional.empty();
+        }
+        return ToggleFigure.ofMethod(row.method()).map(figure -> new ToggleMeasurement(figure, row.params(),
+                row.mean(), row.error(), row.primaryRounds(), row.secondaries()).checked());
     }
 }
