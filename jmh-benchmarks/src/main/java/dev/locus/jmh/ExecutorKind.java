@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The executors the suites compare, by the label their {@code executor} parameter takes: the three
- * schedulers of paper 002 §4 (round-robin, fixed key ranges, adaptive ranges), the adaptive one
+ * schedulers of [Bai06] §4 (round-robin, fixed key ranges, adaptive ranges), the adaptive one
  * also with cost feedback, and the JDK's two pools, which cannot use a key.
  */
 public enum ExecutorKind {

@@ -42,10 +42,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * The main job: runs paper 002's experiments (§5, Figures 3–9) — the three dictionaries under
+ * The main job: runs [Bai06]'s experiments (§5, Figures 3–9) — the three dictionaries under
  * every executor, key distribution and worker count, and the executor overhead of Figure 9 — and
- * the oversubscription experiments of papers 004 and 001 ({@link OversubscriptionPlan}), paper
- * 003's lock-elision HashMap ({@link ElisionPlan}), paper 000's Toggle scheduler
+ * the oversubscription experiments of [Nicacio10] and [Maldonado10] ({@link OversubscriptionPlan}), paper
+ * 003's lock-elision HashMap ({@link ElisionPlan}), [Kalikar19]'s Toggle scheduler
  * ({@link TogglePlan}), issue 14's peer suite, locus's keyed executors against BookKeeper's
  * OrderedExecutor and the JDK's pools ({@link PeerPlan}), and issue 17's transactions on Toggle
  * against round-robin + STM ({@link ToggleStmPlan}) and its HashMap of elided critical sections
@@ -71,7 +71,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * (870 runs, 1,182 s), plus about 0.18 s per run of JMH's own work and 0.7 s per forked JVM,
  * measured from the 386 runs of the previous profile (16.5 minutes for 881 configured seconds):
  * <pre>
- * paper 002   108 cells + 2 × 33 claimed = 174 runs × 1 s, 3 warm-up runs × 4.5 s      188 s
+ * [Bai06]   108 cells + 2 × 33 claimed = 174 runs × 1 s, 3 warm-up runs × 4.5 s      188 s
  * Figure 9    12 runs × 1 s, 1 warm-up run                                          17 s
  * 004/001     154 cells + 2 × 28 claimed = 210 runs × 1 s, 7 warm-up runs            245 s
  * 003         78 cells + 2 × 48 claimed = 174 forked runs × (2 × 1 s + 0.5 s)         435 s
@@ -82,16 +82,16 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * JMH         870 runs × 0.18 s + 174 forks × 0.7 s                                  279 s
  *                                                                      about 24.4 minutes
  * </pre>
- * (Paper 003's and issue 17's ALE suites each run ALE's lambda and inline forms since issue 28.)
+ * ([Dice14]'s and issue 17's ALE suites each run ALE's lambda and inline forms since issue 28.)
  * A check of 150 of these runs ({@code --only} the hash table, Figure 9, the skip list, the mixed
- * elision workload and Figure 5 of paper 000) on a shared two-core machine took 4 min 10 s: 1.34 s
+ * elision workload and Figure 5 of [Kalikar19]) on a shared two-core machine took 4 min 10 s: 1.34 s
  * per dictionary run, 1.0 s per Figure 9 or oversubscription run, 3.0 s per forked elision run,
  * 0.93 s per Toggle run, warm-up runs 5-6 s; at those rates the papers' suites take about 15 minutes.
  * Cells no claim reads keep their single round and print no "±".
  * {@code --full} forks three JVMs per run, three rounds, each with five 1 s warm-up and five 1 s
  * measured iterations, on worker counts 1, 2, 4, … up to the machine's processors, adds the
  * cost-balanced adaptive executor, and runs the oversubscription suite's whole grid: about 75
- * minutes on two cores for paper 002, and some seven hours for the 693 oversubscription runs.
+ * minutes on two cores for [Bai06], and some seven hours for the 693 oversubscription runs.
  * {@code --scaling} runs instead the claims that need more than two workers, at up to 16 workers
  * and 64 threads, only the cells the claims read, in three or four rounds, in one call of under ten minutes on 16 cores
  * ({@link ScalingPlan}), into {@code results/scaling} unless {@code --out} says otherwise.
@@ -192,7 +192,8 @@ public final class Reproduce {
         Path json = out.resolve("jmh-results.json");
         Instant started = Instant.now();
         console.printf(Locale.ROOT, "locus main job: %s; profile %s; workers %s; %d runs%n",
-                scaling ? "papers 002, 004, 001 and 000" : "papers 002, 004, 001, 003 and 000, issues 14 and 17",
+                scaling ? "[Bai06], [Nicacio10], [Maldonado10] and [Kalikar19]"
+                        : "[Bai06], [Nicacio10], [Maldonado10], [Dice14] and [Kalikar19], peers, Toggle + STM and elided placement",
                 profile(), Arrays.toString(workers), plan.size());
 
         if (profile().forks() == 0) {

@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The claims of paper 002 §5.4 that the figures support, each computed from the measurements:
+ * The claims of [Bai06] §5.4 that the figures support, each computed from the measurements:
  * nothing here knows what a run will show.
  */
 public final class Claims {
@@ -58,7 +58,7 @@ public final class Claims {
      *   None.
      *
      * References
-     *   Paper 002 §5.4 (hash table, red-black tree, sorted list), §5.4.2 (summary).
+     *   [Bai06] §5.4 (hash table, red-black tree, sorted list), §5.4.2 (summary).
      */
 
     /** "Beats": ahead by at least this fraction; "tied": within it either way. */

@@ -15,7 +15,7 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * Paper 002 §5 (Figures 3–8): transactions/s and contention instances of the three dictionaries
+ * [Bai06] §5 (Figures 3–8): transactions/s and contention instances of the three dictionaries
  * under each executor, for each key distribution and worker count.
  */
 public class DictionaryBenchmark extends BenchmarkDefaults {
@@ -44,7 +44,7 @@ public class DictionaryBenchmark extends BenchmarkDefaults {
      *   last batch completed before the iteration ended.
      *
      * References
-     *   Paper 002 §§5.1–5.4; DESIGN.md "Benchmarks".
+     *   [Bai06] §§5.1–5.4; DESIGN.md "Benchmarks".
      */
 
     @Benchmark

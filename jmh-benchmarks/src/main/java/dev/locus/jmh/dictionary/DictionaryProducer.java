@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.State;
  * insert or delete, and runs under the dictionary's routing key for that key.
  *
  * <p>Its one public field is a JMH auxiliary counter, reported beside the throughput as a rate:
- * the contention instances of this thread's transactions. Paper 002 counts one when a transaction
+ * the contention instances of this thread's transactions. [Bai06] counts one when a transaction
  * first meets a conflict and again each time the conflict is still there after back-off; in
  * Multiverse each of those is an aborted attempt, so a transaction's contention instances are its
  * attempts less the one that committed. Attempts are counted by the transaction body itself, so
@@ -55,7 +55,7 @@ public class DictionaryProducer {
         contentionInstances += attempts.sum() - before - Batch.SIZE;
     }
 
-    /** Runs one transaction on this thread, without an executor (paper 002, Figure 1a). */
+    /** Runs one transaction on this thread, without an executor ([Bai06], Figure 1a). */
     boolean runHere(DictionaryWorkload workload, TransactionalExecutor stm) throws Exception {
         TxnDictionary dictionary = workload.dictionary();
         long value = workload.distribution.next(random);

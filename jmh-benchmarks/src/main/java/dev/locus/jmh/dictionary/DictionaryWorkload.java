@@ -14,7 +14,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  */
 final class DictionaryWorkload {
 
-    /** Dictionary keys are 16-bit (paper 002 §5.2). */
+    /** Dictionary keys are 16-bit ([Bai06] §5.2). */
     private static final int MAX_DICTIONARY_KEY = (1 << KeyDistribution.DICTIONARY_KEY_BITS) - 1;
 
     final KeyDistribution distribution;

@@ -11,7 +11,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * Paper 002 Figure 1a, "no executor": each JMH thread generates a dictionary transaction and runs
+ * [Bai06] Figure 1a, "no executor": each JMH thread generates a dictionary transaction and runs
  * it itself, one at a time, so the thread count ({@code -t}) plays the worker count of
  * {@link DictionaryBenchmark}. Same transactions, contention manager and counters.
  */

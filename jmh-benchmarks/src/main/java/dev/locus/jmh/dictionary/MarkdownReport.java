@@ -52,7 +52,7 @@ public final class MarkdownReport {
     private final List<PeerTargets.Target> peerTargets;
 
     /**
-     * @param claims paper 002's claims
+     * @param claims [Bai06]'s claims
      * @param charts the PNG written for each figure number; a figure without one gets no link
      * @param allClaims the claims of every paper in the report, whose verdicts it counts first
      * @param peerTargets issue 14's targets, whose verdicts it counts after the claims'
@@ -70,7 +70,7 @@ public final class MarkdownReport {
     /** The whole of REPORT.md. */
     public String document() {
         StringBuilder md = new StringBuilder();
-        md.append("# Paper 002 reproduction: key-based adaptive transactional memory executor\n\n");
+        md.append("# [Bai06] reproduction: key-based adaptive transactional memory executor\n\n");
         md.append("Bai et al., \"A Key-based Adaptive Transactional Memory Executor\", §5, Figures 3–9.\n\n");
         md.append("## Run\n\n");
         facts.lines().forEach(line -> md.append(line).append('\n'));

@@ -2,7 +2,7 @@ package dev.locus.jmh.dictionary;
 
 import java.util.Optional;
 
-/** The three dictionaries of paper 002 §5.2, in the order of its Figures 3–5 and 6–8. */
+/** The three dictionaries of [Bai06] §5.2, in the order of its Figures 3–5 and 6–8. */
 public enum Structure {
     HASH_TABLE("hashTable", "hash table"),
     RED_BLACK_TREE("redBlackTree", "red-black tree"),

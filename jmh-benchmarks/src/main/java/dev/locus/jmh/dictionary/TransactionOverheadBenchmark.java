@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 
 /**
- * Paper 002 Figure 9, executor overhead: empty transactions run by an executor with k workers, fed
+ * [Bai06] Figure 9, executor overhead: empty transactions run by an executor with k workers, fed
  * by six producers ({@link #executor}), against k threads running empty transactions in a loop
  * ({@link #loop}, with {@code -t k}). Both go through the STM adapter, so the difference is what
  * the executor adds: routing, queueing, hand-off and waking a worker.

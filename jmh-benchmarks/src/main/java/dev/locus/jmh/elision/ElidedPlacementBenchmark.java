@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 
 /**
- * Issue 17, item 3(b): paper 003's HashMap driven through a keyed executor, each operation an ALE
+ * Issue 17, item 3(b): [Dice14]'s HashMap driven through a keyed executor, each operation an ALE
  * critical section submitted as a task ({@link KeyedSections}), placed by its bucket under
  * {@code adaptive} or spread by {@code roundRobin}, both with two workers. Operations/s (the
  * score) and get's optimistic successes, optimistic failures and lock fall-backs per second
@@ -49,7 +49,7 @@ public class ElidedPlacementBenchmark extends BenchmarkDefaults {
      *   a critical section under key = its bucket (0..1023), and waits for all of them; so the
      *   score is map operations/s, the executor's hand-off included.
      *
-     *   Policy: static SWOPT, one optimistic attempt then the lock (paper 003's
+     *   Policy: static SWOPT, one optimistic attempt then the lock ([Dice14]'s
      *   Static-SWOPTLock-1), so that each failed validation is one fall-back to the lock and the
      *   counts say directly what placement changed; the adaptive policy would also change its
      *   progression, mixing two effects.
@@ -80,7 +80,7 @@ public class ElidedPlacementBenchmark extends BenchmarkDefaults {
      *   count them twice. Each in-flight get copies into its own buffer (one per batch slot).
      *
      * References
-     *   Paper 003 §3.2, §5.1 (Figure 3's mixed workload); paper 002 §4 (keyed executors, the
+     *   [Dice14] §3.2, §5.1 (Figure 3's mixed workload); [Bai06] §4 (keyed executors, the
      *   PD-partition); issue 17, items 2 and 3(b).
      */
 

@@ -18,7 +18,7 @@ import org.knowm.xchart.CategoryChart;
  */
 public final class ElidedPlacementChart {
 
-    static final String TITLE = "Issue 17 — elided critical sections on keyed executors";
+    static final String TITLE = "Elided critical sections on keyed executors";
     public static final String FILE = "elided-placement.png";
 
     private static final int PANEL_HEIGHT = 400;

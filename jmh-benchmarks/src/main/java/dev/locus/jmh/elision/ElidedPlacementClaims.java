@@ -44,7 +44,7 @@ public final class ElidedPlacementClaims {
      *   None.
      *
      * References
-     *   Issue 17, items 2 and 3(b); paper 003 §3.2 (the version word), §5.1 (the HashMap).
+     *   Issue 17, items 2 and 3(b); [Dice14] §3.2 (the version word), §5.1 (the HashMap).
      */
 
     /** The threshold of claims 1 and 2: adaptive ÷ round-robin against 1.00×. */
@@ -53,7 +53,7 @@ public final class ElidedPlacementClaims {
     static final double TIE_FACTOR = 2.0;
     /** The map of the segmented claims: 16 segments, as the benchmark measures it. */
     static final int SEGMENTED = 16;
-    private static final String ISSUE = "issue 17: placement that sends conflicting sections to one worker"
+    private static final String PREDICTION = "placement that sends conflicting sections to one worker"
             + " should raise the optimistic success rate and cut fall-backs to the lock";
 
     private ElidedPlacementClaims() {
@@ -78,8 +78,8 @@ public final class ElidedPlacementClaims {
 
     private static Claim claim(Ratio ratio, Outcome outcome, String claim, String what) {
         if (!ratio.isMeasured()) {
-            return Claim.notMeasured(claim, ISSUE, "adaptive and roundRobin on that map");
+            return Claim.notMeasured(claim, PREDICTION, "adaptive and roundRobin on that map");
         }
-        return new Claim(claim, ISSUE, "adaptive ÷ roundRobin, " + what + ": " + ratio, Claim.Verdict.ofAll(outcome));
+        return new Claim(claim, PREDICTION, "adaptive ÷ roundRobin, " + what + ": " + ratio, Claim.Verdict.ofAll(outcome));
     }
 }

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The main job's runs of {@link ElidedPlacementBenchmark} (issue 17, item 3(b)): paper 003's
+ * The main job's runs of {@link ElidedPlacementBenchmark} (issue 17, item 3(b)): [Dice14]'s
  * HashMap as critical sections on a keyed executor, adaptive (keyed by bucket) against round-robin,
  * each with two workers, on the one-lock map and on the map of 16 segments, with the sections in
  * ALE's lambda form and in its inline form (issue 28).

@@ -19,11 +19,11 @@ import java.util.Optional;
 public final class ElidedPlacementSection extends ClaimSection {
 
     private static final String MEASURED = """
-            Map operations per second: paper 003's HashMap (1,024 buckets, key range 4,096, half \
+            Map operations per second: [Dice14]'s HashMap (1,024 buckets, key range 4,096, half \
             present at the start, 60% get, 20% insert, 20% remove, 1 KB values: the elision \
             suite's mixed workload), each operation an ALE critical section submitted as a task \
             with KeyedSections.submit from one producer thread (the JMH thread), in batches of 256 \
-            that it waits for; "±" as in paper 002's tables. Executors, both with 2 workers: \
+            that it waits for; "±" as in [Bai06]'s tables. Executors, both with 2 workers: \
             adaptive keyed by the operation's bucket (warm-up partition [0, 1023] cut in two, then \
             its PD-partition), and roundRobin, which ignores the key. Policy: static SWOPT, one \
             optimistic attempt then the lock (Static-SWOPTLock-1), so each failed validation is \
@@ -35,9 +35,9 @@ public final class ElidedPlacementSection extends ClaimSection {
             failures are attempts − successes, a difference of two of \
             ALE's estimates of millions, so only rough (even negative); the claims read the \
             fall-back counter instead, which under Static-SWOPTLock-1 counts exactly the failed \
-            validations. The claims read ALE's lambda form of the sections (CriticalSection, as \
-            issue 17 measured); the rows marked "(inline)" run the same map, lock and policy with \
-            the sections in ALE's inline form (InlineSection, issue 28), each compared with \
+            validations. The claims read ALE's lambda form of the sections (CriticalSection); \
+            the rows marked "(inline)" run the same map, lock and policy with \
+            the sections in ALE's inline form (InlineSection), each compared with \
             round-robin in the same form. "—" marks a cell not measured.""";
 
     private final ElidedPlacementResults results;
@@ -58,12 +58,12 @@ public final class ElidedPlacementSection extends ClaimSection {
 
     @Override
     protected String heading() {
-        return "Issue 17: elided critical sections on keyed executors";
+        return "Elided critical sections on keyed executors";
     }
 
     @Override
     protected String context() {
-        return "Issue 17 item 3(b): paper 003's HashMap driven through adaptive keyed by bucket against"
+        return "[Dice14]'s HashMap driven through adaptive keyed by bucket against"
                 + " round-robin, with ALE's counts side by side.";
     }
 

@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.ThreadParams;
 
 /**
- * Paper 003 §5.1 (Figures 2 and 3): operations/s on the HashMap of 1,024 buckets under each
+ * [Dice14] §5.1 (Figures 2 and 3): operations/s on the HashMap of 1,024 buckets under each
  * {@link Implementation} — uninstrumented lock, ALE lock-only, static SWOPT with 1 and 10
  * attempts, the adaptive policy, static and adaptive HTM where the CPU has RTM, and the JDK's
  * peers. Thread counts are JMH's own: run it once per count with
@@ -33,7 +33,7 @@ public class ElisionBenchmark extends BenchmarkDefaults {
      *
      * Overview
      *   getOnly: key range 16, the table full (all 16 keys present before the trial), so every get
-     *   finds its key and copies a value of valueSize bytes: paper 003's Figure 2 workload. mixed:
+     *   finds its key and copies a value of valueSize bytes: [Dice14]'s Figure 2 workload. mixed:
      *   key range 4,096, half the keys present at the start, 60% get, 20% insert, 20% remove of
      *   1 KB values: Figure 3's workload; inserts and removes of random keys keep the table about
      *   half full, some two keys per bucket. Each JMH thread draws its keys and operations from
@@ -41,7 +41,7 @@ public class ElisionBenchmark extends BenchmarkDefaults {
      *   The score is operations/s over all threads.
      *
      *   getOnly also reports, as auxiliary counters (AttemptTimes), ALE's own timing of get's
-     *   successful attempts in LOCK and SWOPT mode during each iteration: what paper 003's
+     *   successful attempts in LOCK and SWOPT mode during each iteration: what [Dice14]'s
      *   Figure 2(b) shows beside the throughput of Figure 2(a), "data collected by the library".
      *   ALE times about 1 in 1,024 executions, attempt by attempt, and keeps a sum and a count per
      *   mode; the counters are the sampled nanoseconds and the count of timed successes between
@@ -65,7 +65,7 @@ public class ElisionBenchmark extends BenchmarkDefaults {
      *   before any thread measures. Callers are per thread.
      *
      * References
-     *   Paper 003 §5.1, Figures 2(a) and 3; DESIGN.md "Adaptive lock elision" and "Benchmarks".
+     *   [Dice14] §5.1, Figures 2(a) and 3; DESIGN.md "Adaptive lock elision" and "Benchmarks".
      */
 
     /** Figure 2's key range: 16 keys, all present. */
@@ -133,7 +133,7 @@ public class ElisionBenchmark extends BenchmarkDefaults {
 
     /**
      * ALE's timing of get's successful attempts in LOCK and SWOPT mode over one iteration, from the
-     * map's lock report (paper 003 Figure 2(b)'s SuccLock and SuccSWOpt): the nanoseconds of the
+     * map's lock report ([Dice14] Figure 2(b)'s SuccLock and SuccSWOpt): the nanoseconds of the
      * timed ones and their count, each per second as JMH writes an operations counter, so that
      * {@code lockSuccessNanos ÷ lockTimedSuccesses} is the mean time of a successful LOCK attempt.
      * Zero for maps without ALE and for modes a policy does not use.

@@ -8,7 +8,7 @@ import dev.locus.jmh.report.Ratio;
 import java.util.List;
 
 /**
- * Issue 6's two closing questions on paper 003 §5.1, computed from the elision suite's
+ * Issue 6's two closing questions on [Dice14] §5.1, computed from the elision suite's
  * measurements: is the adaptive policy within 5% of the best static policy in every cell (in each
  * of ALE's forms: issue 28 asks it of the inline form too), and is a successful SWOPT attempt
  * faster than one holding the lock on get-only?
@@ -41,7 +41,7 @@ public final class ElisionClaims {
      *   bookkeeping on the sampled path and half of a clock reading (SampledTimer), alike in
      *   both modes, which also pulls the ratio towards 1. Results older than the counters have
      *   no attempt times: the claim is then not measured, with the throughput ratio for context.
-     *   The 5% margins are paper 002's claims' (Claims.MARGIN).
+     *   The 5% margins are [Bai06]'s claims' (Claims.MARGIN).
      *
      *   Every ratio is a Ratio over paired rounds with its 95% interval; a claim is reproduced
      *   if every cell's interval lies on the claim's side of the threshold, contradicted if any
@@ -54,7 +54,7 @@ public final class ElisionClaims {
      *   None.
      *
      * References
-     *   Paper 003 §5.1: "the adaptive policy achieves competitive performance with all static
+     *   [Dice14] §5.1: "the adaptive policy achieves competitive performance with all static
      *   policies in all cases"; "the successful attempt in SWOpt is up to three times faster than
      *   that in Lock mode" (Figure 2(b)); issue 6, "Must show — JMH".
      */

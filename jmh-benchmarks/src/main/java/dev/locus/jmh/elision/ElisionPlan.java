@@ -11,7 +11,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * The main job's runs of {@link ElisionBenchmark} (paper 003 §5.1): get-only at every value size
+ * The main job's runs of {@link ElisionBenchmark} ([Dice14] §5.1): get-only at every value size
  * and mixed, every implementation, threads 1, 2, 4 and 8 in the full profile (260 runs without
  * RTM); in the quick one, get-only at 4 B and 1 KB and mixed at 1 and 2 threads, which answers
  * issue 6's two questions, in both of ALE's forms (issue 28), on a two-core machine in about

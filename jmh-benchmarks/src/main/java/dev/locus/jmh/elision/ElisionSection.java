@@ -16,15 +16,15 @@ import java.util.TreeSet;
 import java.util.function.BiFunction;
 
 /**
- * The part of {@code REPORT.md} on paper 003: what the elision suite measures, issue 6's two
+ * The part of {@code REPORT.md} on [Dice14]: what the elision suite measures, issue 6's two
  * closing questions, and per workload a table of ops/s (implementation × threads), one of ratios
  * to ALE's lock-only, and a link to its chart.
  */
 public final class ElisionSection {
 
     private static final String MEASURED = """
-            Operations per second of all JMH threads on paper 003's HashMap (1,024 buckets of \
-            unsorted chains, one lock), "±" as in paper 002's tables: over rounds where a cell \
+            Operations per second of all JMH threads on [Dice14]'s HashMap (1,024 buckets of \
+            unsorted chains, one lock), "±" as in [Bai06]'s tables: over rounds where a cell \
             has several, else JMH's 99.9% error. Get-only: key range 16, all keys present, each get copies its value out; mixed: \
             60% get, 20% insert, 20% remove over key range 4,096, half full, 1 KB values. \
             UNINSTRUMENTED is the table under a plain ReentrantLock; LOCK_ONLY is ALE's \
@@ -33,14 +33,14 @@ public final class ElisionSection {
             before the lock (insert and remove always lock, bracketing only their link, unlink or \
             overwrite); ADAPTIVE is ALE's adaptive policy. LOCK_ONLY_INLINE, SWOPT_1_INLINE, \
             SWOPT_10_INLINE and ADAPTIVE_INLINE are the same policies with every section in ALE's \
-            inline form (InlineSection, issue 28: the body written in place between begin and end) \
+            inline form (InlineSection: the body written in place between begin and end) \
             rather than its lambda form (CriticalSection, whose bodies are lambdas); the charts draw \
             each dotted, in the colour of its lambda twin. The peers run the same table under \
             synchronized, a ReentrantReadWriteLock (get reads), a StampedLock (one optimistic get, \
             then the read lock), or are a ConcurrentHashMap of byte[] values. A thread count is \
             JMH's (-t). "—" marks a cell not measured.""";
     private static final String NO_HTM = """
-            HTM: not measured. Paper 003's HTM configurations need a CPU with RTM; the suite has \
+            HTM: not measured. [Dice14]'s HTM configurations need a CPU with RTM; the suite has \
             none (the off-heap HashMap and its HTM path exist and are tested through their \
             lock-word fallback), so no row here used hardware transactions.""";
 
@@ -61,11 +61,11 @@ public final class ElisionSection {
             return "";
         }
         StringBuilder md = new StringBuilder();
-        md.append("# Paper 003: adaptive lock elision, the HashMap microbenchmark\n\n");
+        md.append("# [Dice14]: adaptive lock elision, the HashMap microbenchmark\n\n");
         md.append("Dice et al., \"Adaptive Integration of Hardware and Software Lock Elision Techniques\", §5.1,"
                 + " Figures 2 and 3. The machine and profile are under \"Run\" above.\n\n");
         md.append("## What is measured\n\n").append(MEASURED).append("\n\n").append(NO_HTM).append("\n\n");
-        md.append("## Issue 6: adaptive against the static policies, SWOPT against the lock\n\n")
+        md.append("## Adaptive against the static policies, SWOPT against the lock\n\n")
                 .append(claimsTable())
                 .append("\nThresholds: adaptive is within if its ops/s are at least ")
                 .append(MarkdownReport.percent(ElisionClaims.WITHIN))

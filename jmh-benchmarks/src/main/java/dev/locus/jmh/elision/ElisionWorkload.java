@@ -4,7 +4,7 @@ import java.util.Comparator;
 import java.util.Locale;
 
 /**
- * A workload of the elision suite (paper 003 §5.1): its benchmark method and value size. Get-only
+ * A workload of the elision suite ([Dice14] §5.1): its benchmark method and value size. Get-only
  * workloads come first, by value size, then the mixed one.
  *
  * @param method {@code getOnly} or {@code mixed}

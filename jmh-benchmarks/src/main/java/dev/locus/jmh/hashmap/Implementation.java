@@ -5,7 +5,7 @@ import dev.locus.htm.NativeHtm;
 import java.util.function.IntFunction;
 
 /**
- * The HashMaps paper 003 §5.1 compares, plus the JDK's peers, each made for a value size: the
+ * The HashMaps [Dice14] §5.1 compares, plus the JDK's peers, each made for a value size: the
  * elision benchmark's {@code @Param}, named as the paper names its configurations (§5:
  * "Instrumented", "Static-SWOptLock-10", "Adaptive-HL", …). ALE's configurations without HTM come
  * in two forms: the lambda form's sections ({@link dev.locus.elision.CriticalSection}s, as measured before issue 28)

@@ -13,7 +13,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
- * Paper 003 §5.1's HashMap ({@link ChainedTable}: 1,024 buckets) with its buckets cut into
+ * [Dice14] §5.1's HashMap ({@link ChainedTable}: 1,024 buckets) with its buckets cut into
  * {@code segments} contiguous ranges, each guarded by its own {@link ElidableLock} (its own lock
  * and version word). One segment is the paper's map: one lock, one version word for the whole
  * table. An operation is an {@link Op}, run by the critical section of its segment that
@@ -36,11 +36,11 @@ import java.util.function.Supplier;
  * Concurrency. As ChainedTable's notes, per segment: writers of a segment run one at a time under
  * its lock; readers of a segment validate against its version.
  *
- * References. Paper 003 §3.2 (Figure 1), §5.1 (the table); issue 17, item 3(b).
+ * References. [Dice14] §3.2 (Figure 1), §5.1 (the table); issue 17, item 3(b).
  */
 public final class SegmentedHashMap {
 
-    /** The table's buckets: paper 003's 1,024. */
+    /** The table's buckets: [Dice14]'s 1,024. */
     public static final int BUCKETS = Buckets.COUNT;
 
     private final ChainedTable table;

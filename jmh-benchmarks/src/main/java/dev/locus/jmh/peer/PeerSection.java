@@ -61,10 +61,10 @@ public final class PeerSection {
             return "";
         }
         StringBuilder md = new StringBuilder();
-        md.append("# Issue 14: locus's keyed executors against their peers\n\n");
+        md.append("# Peers: locus's keyed executors against their peers\n\n");
         md.append("The machine and profile are under \"Run\" above.\n\n");
         md.append("## What is measured\n\n").append(MEASURED).append("\n\n");
-        md.append("## Issue 14's targets\n\n").append(targetsTable())
+        md.append("## The peer suite's targets\n\n").append(targetsTable())
                 .append("\nEach ratio is the geometric mean of its per-round ratios with its 95% paired"
                         + " t-interval (rounds of the same index are paired). A target is met if the whole interval"
                         + " is at or above it, missed if all below, inconclusive if it spans it or a cell has too few"
@@ -96,9 +96,9 @@ public final class PeerSection {
         return table.toString();
     }
 
-    /** E.g. "Issue 14 — counter per task, keys Zipf s = 1.1 over 10^5: tasks/s" (the workers go under it). */
+    /** E.g. "Keyed executors against their peers — counter per task, keys Zipf s = 1.1 over 10^5: tasks/s" (the workers go under it). */
     static String chartTitle(String workload) {
-        return "Issue 14 — " + label(workload) + ": tasks/s";
+        return "Keyed executors against their peers — " + label(workload) + ": tasks/s";
     }
 
     /** E.g. {@code peers-zipf-2w.png}. */

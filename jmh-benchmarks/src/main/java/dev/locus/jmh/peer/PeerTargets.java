@@ -91,9 +91,9 @@ public final class PeerTargets {
         }
     }
 
-    /** E.g. "issue 14's targets: 3 met, 1 missed, 2 inconclusive, 0 not measured". */
+    /** E.g. "the peer suite's targets: 3 met, 1 missed, 2 inconclusive, 0 not measured". */
     public static String count(List<Target> targets) {
-        return "issue 14's targets: " + Arrays.stream(Verdict.values())
+        return "the peer suite's targets: " + Arrays.stream(Verdict.values())
                 .map(v -> targets.stream().filter(t -> t.verdict() == v).count() + " " + v)
                 .collect(Collectors.joining(", "));
     }

@@ -32,15 +32,15 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 
 /**
- * Draws the PNGs shaped like paper 002's Figures 3–9: for Figures 3–8 one panel per distribution
+ * Draws the PNGs shaped like [Bai06]'s Figures 3–9: for Figures 3–8 one panel per distribution
  * side by side (uniform, Gaussian, exponential), for Figure 9 one panel; workers on the x axis and
  * one line with markers per executor, through the means over rounds, with error bars of the 95%
  * interval of each mean where a point has two rounds or more. The figure's title goes above the
  * panels and one legend for all of them below, since a legend per panel would not fit seven executors; it wraps into
  * more rows where one would be wider than the panels. Also one chart per workload of the
- * oversubscription suite, shaped like paper 004's Figure 4: threads on a log2 axis, one line per
+ * oversubscription suite, shaped like [Nicacio10]'s Figure 4: threads on a log2 axis, one line per
  * configuration, the platform-thread ones dashed; and one per workload of the elision suite
- * (paper 003), drawn the same way with a line per HashMap implementation (ALE's inline form dotted
+ * ([Dice14]), drawn the same way with a line per HashMap implementation (ALE's inline form dotted
  * beside its lambda form).
  */
 public final class FigureCharts {
@@ -147,9 +147,9 @@ public final class FigureCharts {
                 directory.resolve(workload.fileName()));
     }
 
-    /** E.g. "Paper 003 — get-only, key range 16, 4 B values: ops/s". */
+    /** E.g. "[Dice14] — get-only, key range 16, 4 B values: ops/s". */
     public static String elisionTitle(ElisionWorkload workload) {
-        return "Paper 003 — " + workload.label() + ": ops/s";
+        return "[Dice14] — " + workload.label() + ": ops/s";
     }
 
     /** One panel of a value against threads on a log2 axis, a line per series; empty if no series has a point. */

@@ -26,7 +26,7 @@ public final class Names {
     static final String GAUSSIAN = "gaussian";
     public static final String EXPONENTIAL = "exponential";
 
-    /** Platform threads under the STM adapter's immediate retry: paper 004's "basic". */
+    /** Platform threads under the STM adapter's immediate retry: [Nicacio10]'s "basic". */
     public static final String BASIC = "basic";
     /** LUTS's round-robin: logical threads on a worker per core, without conflict avoidance. */
     public static final String LUTS = "luts";
@@ -34,7 +34,7 @@ public final class Names {
     public static final List<String> PLATFORM_THREAD_CONFIGURATIONS = List.of(BASIC, "backoff", "polka", "serializeSpin",
             "serializePark", "yielding", "ats");
 
-    /** Paper 003's "Instrumented": ALE with every section under the lock, the elision suite's reference. */
+    /** [Dice14]'s "Instrumented": ALE with every section under the lock, the elision suite's reference. */
     public static final String LOCK_ONLY = "LOCK_ONLY";
     /** The static policy with ten SWOPT attempts, then the lock. */
     public static final String SWOPT_10 = "SWOPT_10";
@@ -48,11 +48,11 @@ public final class Names {
     static final List<String> ELISION_PEERS = List.of("SYNCHRONIZED", "READ_WRITE_LOCK", "STAMPED_LOCK",
             "CONCURRENT_HASH_MAP");
 
-    /** Paper 000's baseline: STMBench7's fair round-robin with DomLock. */
+    /** [Kalikar19]'s baseline: STMBench7's fair round-robin with DomLock. */
     public static final String ROUND_ROBIN_DOM_LOCK = "roundRobin + domLock";
-    /** Paper 000's Toggle + DomLock, stealing on. */
+    /** [Kalikar19]'s Toggle + DomLock, stealing on. */
     public static final String TOGGLE_DOM_LOCK = "toggle + domLock";
-    /** Toggle + DomLock with stealing off (paper 000 Figure 5). */
+    /** Toggle + DomLock with stealing off ([Kalikar19] Figure 5). */
     public static final String TOGGLE_NO_STEAL_DOM_LOCK = "toggleNoSteal + domLock";
     /** Round-robin under each lock manager, then Toggle's configurations (the Toggle suite's series). */
     public static final Comparator<String> TOGGLE_ORDER = order(List.of("roundRobin + coarse", "roundRobin + mediumGrained",

@@ -38,11 +38,11 @@ import java.util.TreeMap;
 
 /**
  * The report step of the main job's benchmarks: reads the JMH JSON results and writes
- * {@code REPORT.md} with one table per figure of paper 002's §5 (Figures 3–9), the §5.4 claims
+ * {@code REPORT.md} with one table per figure of [Bai06]'s §5 (Figures 3–9), the §5.4 claims
  * checked against the data, and a PNG chart per figure shaped like the paper's; then a part on
- * papers 004 and 001 (the oversubscription suite) with their claim per workload, tables of
+ * [Nicacio10] and [Maldonado10] (the oversubscription suite) with their claim per workload, tables of
  * commit rates and abort ratios, and a chart per workload; then, where the results have elision
- * rows, a part on paper 003 with issue 6's two questions, ops/s and ratios to lock-only per
+ * rows, a part on [Dice14] with issue 6's two questions, ops/s and ratios to lock-only per
  * workload, and a chart per workload; then, where the results have Toggle rows, a part on paper
  * 000 with issue 5's three claims, tasks/s and ratios to round-robin + DomLock per figure, and a
  * chart per figure; then, where the results have peer-suite rows, a part on issue 14 with its
@@ -173,7 +173,7 @@ public final class Report {
                 + ScalingSection.document(resultsJson, outputDirectory),
                 StandardCharsets.UTF_8);
 
-        console.println("Paper 002, §5.4 claims:");
+        console.println("[Bai06], §5.4 claims:");
         console.println();
         console.print(markdown.claimsTable());
         console.println();
@@ -181,30 +181,30 @@ public final class Report {
         console.println();
         console.print(markdown.summaryTable());
         console.println();
-        console.println("Papers 004 and 001, does LUTS keep its throughput beyond the cores?");
+        console.println("[Nicacio10] and [Maldonado10], does LUTS keep its throughput beyond the cores?");
         console.println();
         console.print(oversubscription.claimsTable());
         console.println();
         if (!results.elision().isEmpty()) {
-            console.println("Issue 6 (paper 003), adaptive against the static policies, SWOPT against the lock:");
+            console.println("[Dice14], adaptive against the static policies, SWOPT against the lock:");
             console.println();
             console.print(elision.claimsTable());
             console.println();
         }
         if (!results.toggle().isEmpty()) {
-            console.println("Issue 5 (paper 000), Toggle against round-robin and DomLock, stealing under skew:");
+            console.println("[Kalikar19], Toggle against round-robin and DomLock, stealing under skew:");
             console.println();
             console.print(toggle.claimsTable());
             console.println();
         }
         if (!results.peers().isEmpty()) {
-            console.println("Issue 14, adaptive against BookKeeper's OrderedExecutor and ForkJoinPool:");
+            console.println("Peers, adaptive against BookKeeper's OrderedExecutor and ForkJoinPool:");
             console.println();
             console.print(peers.targetsTable());
             console.println();
         }
         if (!results.toggleStm().isEmpty()) {
-            console.println("Issue 17, Toggle + STM against round-robin + STM:");
+            console.println("Transactions on Toggle, Toggle + STM against round-robin + STM:");
             console.println();
             console.print(toggleStm.claimsTable());
             console.println();
@@ -212,7 +212,7 @@ public final class Report {
             console.println();
         }
         if (!results.elidedPlacement().isEmpty()) {
-            console.println("Issue 17, elided critical sections on adaptive against round-robin:");
+            console.println("Elided critical sections on adaptive against round-robin:");
             console.println();
             console.print(elidedPlacement.claimsTable());
             console.println();

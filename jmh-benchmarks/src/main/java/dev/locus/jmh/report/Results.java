@@ -29,7 +29,7 @@ import java.util.stream.Collectors;
 
 /**
  * The measurements of one JMH result file, at most one per cell, with the lookups the tables,
- * charts and claims make: paper 002's here, the oversubscription suite's in
+ * charts and claims make: [Bai06]'s here, the oversubscription suite's in
  * {@link #oversubscription()}, the elision suite's in {@link #elision()}, the Toggle suite's in
  * {@link #toggle()}, the peer suite's in {@link #peers()}, the Toggle + STM suite's in
  * {@link #toggleStm()}. A lookup of a cell that
@@ -100,17 +100,17 @@ public final class Results {
         return peers;
     }
 
-    /** The Toggle suite's measurements (paper 000). */
+    /** The Toggle suite's measurements ([Kalikar19]). */
     public ToggleResults toggle() {
         return toggle;
     }
 
-    /** The elision suite's measurements (paper 003). */
+    /** The elision suite's measurements ([Dice14]). */
     public ElisionResults elision() {
         return elision;
     }
 
-    /** The oversubscription suite's measurements (papers 004 and 001). */
+    /** The oversubscription suite's measurements ([Nicacio10] and [Maldonado10]). */
     public OversubscriptionResults oversubscription() {
         return oversubscription;
     }

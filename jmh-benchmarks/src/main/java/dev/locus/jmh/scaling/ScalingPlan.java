@@ -23,14 +23,14 @@ import org.openjdk.jmh.runner.options.Options;
  * 95% t-interval over 3 rounds spans 4.3 standard errors each way; 4 rounds span 3.2.
  *
  * <ul>
- *   <li>Paper 002 §5.4: the three dictionaries, uniform and exponential keys, round-robin,
+ *   <li>[Bai06] §5.4: the three dictionaries, uniform and exponential keys, round-robin,
  *   fixed-range and adaptive at 4 and 16 workers, and fixed-range and adaptive at 1 worker on the
  *   exponential keys (the speedups' base): 42 cells in 4 rounds, 168 runs, and three 4.5 s
  *   warm-up runs.
- *   <li>Papers 004 §5.1 and 001 §4: the oversubscription workloads of the papers (paper 004's four
+ *   <li>[Nicacio10] §5.1 and [Maldonado10] §4: the oversubscription workloads of the papers ([Nicacio10]'s four
  *   sets, STAMP's vacation and kmeans at high contention) at 16 threads, the base on 16 cores, and
  *   64, under basic and LUTS: 24 cells in 3 rounds, 72 runs, and six 4.5 s warm-up runs.
- *   <li>Paper 000 §4: Figure 3(a) at 4 and 16 workers, round-robin and Toggle over DomLock, each
+ *   <li>[Kalikar19] §4: Figure 3(a) at 4 and 16 workers, round-robin and Toggle over DomLock, each
  *   mix (12 cells); Figure 3(b) at 1 worker (its claim's speedups' base) and the same workers,
  *   round-robin and Toggle (6); Figure 5 at 16 workers (6): 24 cells, 22 claimed, in 3 rounds, 68
  *   runs of 0.9 s, and two 4.5 s warm-up runs.

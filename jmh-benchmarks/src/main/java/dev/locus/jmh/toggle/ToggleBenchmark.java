@@ -16,7 +16,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Threads;
 
 /**
- * Paper 000 §4 (Figures 3–6(a)): hierarchical tasks per second under round-robin with each
+ * [Kalikar19] §4 (Figures 3–6(a)): hierarchical tasks per second under round-robin with each
  * hierarchical lock manager, and under Toggle, on STMBench7's graph, a tree-bank-shaped XML
  * hierarchy and k-ary trees; one benchmark method per figure.
  */
@@ -57,7 +57,7 @@ public class ToggleBenchmark extends BenchmarkDefaults {
      *   task cursor). The workers are the scheduler's.
      *
      * References
-     *   Paper 000 §4 and Figures 3–6(a); DESIGN.md "Hierarchies and Toggle (paper 000)" and
+     *   [Kalikar19] §4 and Figures 3–6(a); DESIGN.md "Hierarchies and Toggle ([Kalikar19])" and
      *   "Benchmarks"; issue 5, "Must show — JMH".
      */
 

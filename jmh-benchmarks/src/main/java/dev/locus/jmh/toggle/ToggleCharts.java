@@ -16,7 +16,7 @@ import java.util.stream.IntStream;
 import org.knowm.xchart.XYChart;
 
 /**
- * The PNG of each Toggle figure (paper 000 §4), shaped like the paper's: one panel per group
+ * The PNG of each Toggle figure ([Kalikar19] §4), shaped like the paper's: one panel per group
  * (STMBench7 mix, document scale, worker count) side by side, tasks/s on the y axis, a line per
  * configuration, the round-robin ones dashed. Thread counts, skewness and nodes per task go on a
  * log2 axis, hierarchy sizes on a log10 axis. The y axis is linear everywhere, also for Figure
@@ -26,7 +26,7 @@ import org.knowm.xchart.XYChart;
  */
 public final class ToggleCharts {
 
-    /** One panel alone is as wide as the paper 002 overhead figure, so that title and legend fit. */
+    /** One panel alone is as wide as the [Bai06] overhead figure, so that title and legend fit. */
     private static final int SINGLE_PANEL_WIDTH = 1000;
 
     private final ToggleResults results;
@@ -57,7 +57,7 @@ public final class ToggleCharts {
         if (plotted.isEmpty()) {
             return Optional.empty();
         }
-        String title = "Paper 000 " + figure.title() + (figure == ToggleFigure.STEALING ? ": tasks/s by worker"
+        String title = "[Kalikar19] " + figure.title() + (figure == ToggleFigure.STEALING ? ": tasks/s by worker"
                 : ": tasks/s");
         return Optional.of(FigureCharts.save(title, panels, styles, plotted, directory.resolve(figure.fileName())));
     }

@@ -15,7 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The closing claims of issue 5 on paper 000 §4, computed from the Toggle suite's measurements:
+ * The closing claims of issue 5 on [Kalikar19] §4, computed from the Toggle suite's measurements:
  * Toggle scaling 16% better than round-robin on the XML hierarchy, Toggle + DomLock above DomLock alone, and
  * task stealing paying off only under skew.
  */
@@ -46,7 +46,7 @@ public final class ToggleClaims {
      *   Stealing: toggle ÷ toggleNoSteal in Figure 5, at the most workers measured under both
      *   distributions: at least 1 + MARGIN under skew, and tied, within MARGIN of 1, without.
      *
-     *   MARGIN is paper 002's claims' 5% (Claims.MARGIN). Every ratio is a Ratio over paired
+     *   MARGIN is [Bai06]'s claims' 5% (Claims.MARGIN). Every ratio is a Ratio over paired
      *   rounds with its 95% interval; a claim is reproduced if every interval lies on the claim's
      *   side of its threshold (inside the band, for the tie), contradicted if any lies wholly on
      *   the other side, inconclusive otherwise (Outcome, CellChecks).
@@ -58,13 +58,13 @@ public final class ToggleClaims {
      *   None.
      *
      * References
-     *   Paper 000 §4.1 ("10% more throughput compared to ... DomLock"), §4.2 ("16% more
+     *   [Kalikar19] §4.1 ("10% more throughput compared to ... DomLock"), §4.2 ("16% more
      *   throughput"), §4.4 (stealing: equal throughput on random accesses, further improvement
      *   under skew), §4.5 ("Toggle consistently outperforms DomLock"); issue 5, "Must show — JMH".
      */
 
     /**
-     * Paper 000 §4.2's gain of Toggle over round-robin on the tree-bank hierarchy, read as the
+     * [Kalikar19] §4.2's gain of Toggle over round-robin on the tree-bank hierarchy, read as the
      * ratio of their speedups from 1 worker.
      */
     static final double PAPER_XML_GAIN = 1.16;

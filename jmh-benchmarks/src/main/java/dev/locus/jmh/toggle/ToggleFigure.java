@@ -7,7 +7,7 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
- * The figures of paper 000 §4 that the Toggle suite measures, each one benchmark method: what
+ * The figures of [Kalikar19] §4 that the Toggle suite measures, each one benchmark method: what
  * its x axis is, and which params split it into panels.
  */
 public enum ToggleFigure {

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One run of the Toggle suite (paper 000 §4): a figure's benchmark method with its params.
+ * One run of the Toggle suite ([Kalikar19] §4): a figure's benchmark method with its params.
  *
  * @param figure the figure the method measures
  * @param params every {@code @Param} of the run: {@code scheduler}, {@code lockManager},

@@ -11,7 +11,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * The main job's runs of {@link ToggleBenchmark} (paper 000 §4, Figures 3–6(a)). Figures 3(a) and
+ * The main job's runs of {@link ToggleBenchmark} ([Kalikar19] §4, Figures 3–6(a)). Figures 3(a) and
  * 3(b) run at every worker count of the job; the sweeps of Figures 4(a), 4(b), 5 and 6(a) at the
  * most workers (the paper runs them at 16 threads), capped at 16 for Figure 5, whose per-worker
  * counters stop there.

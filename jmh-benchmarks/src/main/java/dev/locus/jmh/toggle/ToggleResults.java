@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The Toggle suite's measurements of one JMH result file (paper 000 §4), at most one per cell:
+ * The Toggle suite's measurements of one JMH result file ([Kalikar19] §4), at most one per cell:
  * figure, group (the figure's panel, such as the STMBench7 mix), configuration (scheduler and lock
  * manager) and x value. A lookup of a cell not measured gives NaN or an empty Optional.
  */

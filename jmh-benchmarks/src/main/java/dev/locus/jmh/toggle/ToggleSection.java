@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.stream.IntStream;
 
 /**
- * The part of {@code REPORT.md} on paper 000: what the Toggle suite measures, issue 5's closing
+ * The part of {@code REPORT.md} on [Kalikar19]: what the Toggle suite measures, issue 5's closing
  * claims, and per figure a table of tasks/s (configuration × x value, with the ratio to
  * round-robin + DomLock) for each of its panels and a link to its chart; for Figure 5, the share
  * of the tasks each worker ran.
@@ -21,7 +21,7 @@ public final class ToggleSection {
 
     private static final String MEASURED = """
             Tasks per second: each JMH operation submits 1,000 hierarchical tasks from one producer \
-            thread (the JMH thread) and waits until all have run; "±" as in paper 002's tables: \
+            thread (the JMH thread) and waits until all have run; "±" as in [Bai06]'s tables: \
             over rounds where a cell has several, else JMH's 99.9% error. Every task is drawn once from a fixed seed and \
             replayed, so every configuration runs the same tasks. A task holds its lock set while \
             it reads the counters of up to 4 leaves below each node it locks for reading, \
@@ -30,7 +30,7 @@ public final class ToggleSection {
             consumeCPU(1000)). Configurations: roundRobin is locus's round-robin \
             executor (a queue per worker, tasks dealt in turn: the paper's fair round-robin), its \
             tasks taking their locks from the lock manager named; toggle is ToggleExecutor in \
-            lock-manager mode over the same manager (paper 000's Toggle + DomLock), stealing on; \
+            lock-manager mode over the same manager ([Kalikar19]'s Toggle + DomLock), stealing on; \
             toggleNoSteal the same with stealing off; toggleExclusive is ToggleExecutor in \
             scheduler-exclusive mode, whose tasks take no locks. Lock managers: coarse (one \
             read-write lock), mediumGrained (one per level), intention (IS/IX/S/SIX/X from the \
@@ -59,11 +59,11 @@ public final class ToggleSection {
             return "";
         }
         StringBuilder md = new StringBuilder();
-        md.append("# Paper 000: Toggle, contention-aware scheduling of hierarchical tasks\n\n");
+        md.append("# [Kalikar19]: Toggle, contention-aware scheduling of hierarchical tasks\n\n");
         md.append("Kalikar and Nasre, \"Toggle: Contention-Aware Task Scheduler for Concurrent Hierarchical"
                 + " Operations\", §4, Figures 3–6(a). The machine and profile are under \"Run\" above.\n\n");
         md.append("## What is measured\n\n").append(MEASURED).append("\n\n");
-        md.append("## Issue 5: Toggle against round-robin and DomLock, stealing under skew\n\n")
+        md.append("## Toggle against round-robin and DomLock, stealing under skew\n\n")
                 .append(claimsTable())
                 .append("\nThresholds: the XML claim is reproduced if Toggle's speedup from 1 worker to the most,"
                         + " over round-robin's, is ≥ ")

@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.Threads;
 /**
  * Issue 17, item 3(a): Toggle + STM against round-robin + STM. Committed transactions per second
  * (the score) and aborted attempts per second (auxiliary counters; divided by the score, aborts
- * per commit) of paper 000's hierarchical tasks run as Multiverse transactions through the STM
+ * per commit) of [Kalikar19]'s hierarchical tasks run as Multiverse transactions through the STM
  * adapter, on STMBench7's graph and the tree-bank-shaped XML hierarchy.
  */
 @Threads(1)
@@ -53,7 +53,7 @@ public class ToggleStmBenchmark extends BenchmarkDefaults {
      *   and after each batch, when no transaction of this producer is in flight.
      *
      * References
-     *   Paper 000 §4 (workloads, Figure 3); paper 002 §5 (transactions as executor tasks, Polka);
+     *   [Kalikar19] §4 (workloads, Figure 3); [Bai06] §5 (transactions as executor tasks, Polka);
      *   issue 17, item 3(a).
      */
 
@@ -86,7 +86,7 @@ public class ToggleStmBenchmark extends BenchmarkDefaults {
         }
     }
 
-    /** STMBench7's graph in one of its mixes (paper 000 Figure 3(a)). */
+    /** STMBench7's graph in one of its mixes ([Kalikar19] Figure 3(a)). */
     @State(Scope.Benchmark)
     public static class StmBench7 extends Setting {
 
@@ -99,7 +99,7 @@ public class ToggleStmBenchmark extends BenchmarkDefaults {
         }
     }
 
-    /** The tree-bank-shaped document (paper 000 Figure 3(b)) at a scale (1.0: 2,437,666 elements). */
+    /** The tree-bank-shaped document ([Kalikar19] Figure 3(b)) at a scale (1.0: 2,437,666 elements). */
     @State(Scope.Benchmark)
     public static class Xml extends Setting {
 

@@ -21,9 +21,9 @@ import org.knowm.xchart.CategoryChart;
  */
 public final class ToggleStmChart {
 
-    static final String TITLE = "Issue 17 — transactions on Toggle: commits/s";
+    static final String TITLE = "Transactions on Toggle + STM: commits/s";
     public static final String FILE = "toggle-stm.png";
-    /** One panel alone is as wide as the paper 002 overhead figure, so that title and legend fit. */
+    /** One panel alone is as wide as the [Bai06] overhead figure, so that title and legend fit. */
     private static final int SINGLE_PANEL_WIDTH = 1000;
     private static final int PANEL_HEIGHT = 400;
 

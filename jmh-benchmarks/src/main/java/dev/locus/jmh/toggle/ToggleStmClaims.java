@@ -38,13 +38,13 @@ public final class ToggleStmClaims {
      *   None.
      *
      * References
-     *   Issue 17, items 1 and 3(a); paper 000 §3 (scheduler-exclusive mode); paper 002 §5
+     *   Issue 17, items 1 and 3(a); [Kalikar19] §3 (scheduler-exclusive mode); [Bai06] §5
      *   (transactions as executor tasks).
      */
 
     /** "At least as fast": the Toggle scheduler's commits/s ÷ round-robin's at or above this. */
     static final double AT_LEAST = 1.0;
-    private static final String ISSUE = "issue 17: placement by lock set composes with the STM, keeping"
+    private static final String PREDICTION = "placement by lock set composes with the STM, keeping"
             + " transactions that touch the same leaves apart";
 
     private ToggleStmClaims() {
@@ -81,10 +81,10 @@ public final class ToggleStmClaims {
             }
         }
         if (checks.isEmpty()) {
-            return Claim.notMeasured(claim, ISSUE, scheduler + " and " + Names.ROUND_ROBIN
+            return Claim.notMeasured(claim, PREDICTION, scheduler + " and " + Names.ROUND_ROBIN
                     + " in a cell with 2 workers or more");
         }
-        return new Claim(claim, ISSUE, scheduler + " ÷ " + Names.ROUND_ROBIN + ", " + checks.summary(),
+        return new Claim(claim, PREDICTION, scheduler + " ÷ " + Names.ROUND_ROBIN + ", " + checks.summary(),
                 checks.verdict());
     }
 }

@@ -23,7 +23,7 @@ public final class ToggleStmSection extends ClaimSection {
     private static final String MEASURED = """
             Committed transactions per second: each JMH operation submits 1,000 transactions from \
             one producer thread (the JMH thread) through the STM adapter (Multiverse, its default \
-            contention manager Polka) and waits until all have committed; "±" as in paper 002's \
+            contention manager Polka) and waits until all have committed; "±" as in [Bai06]'s \
             tables: over rounds where a cell has several, else JMH's 99.9% error. The transactions \
             are the Toggle suite's hierarchical tasks, drawn once from a fixed seed and replayed, \
             each a transaction over one Multiverse counter per leaf below the nodes of its lock \
@@ -54,12 +54,12 @@ public final class ToggleStmSection extends ClaimSection {
 
     @Override
     protected String heading() {
-        return "Issue 17: transactions on Toggle";
+        return "Transactions on Toggle";
     }
 
     @Override
     protected String context() {
-        return "Issue 17 item 3(a): Toggle + STM against round-robin + STM on the STMBench7-shaped and XML"
+        return "Toggle + STM against round-robin + STM on the STMBench7-shaped and XML"
                 + " hierarchies.";
     }
 

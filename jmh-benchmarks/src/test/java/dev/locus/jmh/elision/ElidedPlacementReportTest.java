@@ -102,7 +102,7 @@ class ElidedPlacementReportTest {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         Report.write(json.write(directory), directory, new PrintStream(console, true, StandardCharsets.UTF_8));
         String report = Files.readString(directory.resolve(Report.REPORT_FILE));
-        assertTrue(report.contains("# Issue 17: elided critical sections on keyed executors"), report);
+        assertTrue(report.contains("# Elided critical sections on keyed executors"), report);
         assertTrue(report.contains("**Throughput, 16 segments:** composition does not help throughput here"), report);
         assertTrue(report.contains("**Fall-backs, 16 segments:** composition helps elision here"), report);
         assertTrue(report.contains("| map | executor | ops/s | optimistic successes/s |"), report);
@@ -112,7 +112,7 @@ class ElidedPlacementReportTest {
         assertTrue(report.contains("](elided-placement.png)"), report);
         assertTrue(Files.size(directory.resolve("elided-placement.png")) > 0);
         String printed = console.toString(StandardCharsets.UTF_8);
-        assertTrue(printed.contains("Issue 17, elided critical sections on adaptive against round-robin:"), printed);
+        assertTrue(printed.contains("Elided critical sections on adaptive against round-robin:"), printed);
     }
 
     @Test

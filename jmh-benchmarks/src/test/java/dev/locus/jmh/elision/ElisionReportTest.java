@@ -170,7 +170,7 @@ class ElisionReportTest {
         Report.write(json.write(directory), out, new PrintStream(console, true, StandardCharsets.UTF_8));
         String report = Files.readString(out.resolve(Report.REPORT_FILE));
 
-        assertTrue(report.contains("# Paper 003: adaptive lock elision, the HashMap microbenchmark"), report);
+        assertTrue(report.contains("# [Dice14]: adaptive lock elision, the HashMap microbenchmark"), report);
         assertTrue(report.contains("HTM: not measured."), report);
         assertTrue(report.contains("""
                 | value size | 1 thread | 2 threads |
@@ -201,7 +201,7 @@ class ElisionReportTest {
             assertTrue(Files.size(out.resolve(chart)) > 1000, chart);
             assertTrue(report.contains("](" + chart + ")"), report);
         }
-        assertTrue(console.toString(StandardCharsets.UTF_8).contains("Issue 6 (paper 003)"));
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("[Dice14], adaptive against"));
     }
 
     /**

@@ -69,11 +69,11 @@ class PeerReportTest {
         Report.write(json, directory, new PrintStream(console, true, StandardCharsets.UTF_8));
         String report = Files.readString(directory.resolve(Report.REPORT_FILE));
 
-        assertTrue(report.contains("# Issue 14: locus's keyed executors against their peers"), report);
+        assertTrue(report.contains("# Peers: locus's keyed executors against their peers"), report);
         assertTrue(report.contains("| adaptive ≥ 1.50× bookkeeper | zipf, 2 producers, 2 workers | met"
                 + " | 1.50× [1.50, 1.50], 2 rounds |"), report);
         assertTrue(report.contains("| adaptive ≥ 0.50× forkJoin | zipf, 2 producers, 2 workers | met | 0.75×"), report);
-        assertTrue(report.contains("issue 14's targets: 2 met, 0 missed, 0 inconclusive, 7 not measured"), report);
+        assertTrue(report.contains("the peer suite's targets: 2 met, 0 missed, 0 inconclusive, 7 not measured"), report);
         assertTrue(report.contains("| adaptive ≥ 1.00× forkJoin | empty, 1 producer, 2 workers | not measured | — |"),
                 report);
         assertTrue(report.contains("## counter per task, keys Zipf s = 1.1 over 10^5"), report);
@@ -86,7 +86,7 @@ class PeerReportTest {
         assertTrue(report.contains("| adaptive | 2.00× | 1.50× |"), report);
         assertTrue(report.contains("](peers-zipf-2w.png)"), report);
         assertTrue(Files.size(directory.resolve("peers-zipf-2w.png")) > 0);
-        assertTrue(console.toString(StandardCharsets.UTF_8).contains("Issue 14, adaptive against"));
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("Peers, adaptive against"));
     }
 
     private static Target overBookkeeper(PeerResults results, String workload) {

@@ -164,7 +164,7 @@ class ToggleReportTest {
         Report.write(json.write(directory), out, new PrintStream(console, true, StandardCharsets.UTF_8));
         String report = Files.readString(out.resolve(Report.REPORT_FILE));
 
-        assertTrue(report.contains("# Paper 000: Toggle, contention-aware scheduling of hierarchical tasks"), report);
+        assertTrue(report.contains("# [Kalikar19]: Toggle, contention-aware scheduling of hierarchical tasks"), report);
         assertTrue(report.contains("""
                 | configuration | workers 2 |
                 | --- | ---: |
@@ -194,7 +194,7 @@ class ToggleReportTest {
             assertTrue(report.contains("](" + chart + ")"), report);
         }
         assertTrue(Files.notExists(out.resolve("toggle-fig4a-skewness.png")), "no chart without data");
-        assertTrue(console.toString(StandardCharsets.UTF_8).contains("Issue 5 (paper 000)"));
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("[Kalikar19], Toggle against"));
     }
 
     private static Pairs xml(String scale, int workers, double ratio) {

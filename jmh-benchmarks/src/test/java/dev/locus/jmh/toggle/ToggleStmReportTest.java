@@ -88,7 +88,7 @@ class ToggleStmReportTest {
         Report.write(json.write(directory), directory, new PrintStream(console, true, StandardCharsets.UTF_8));
         String report = Files.readString(directory.resolve(Report.REPORT_FILE));
 
-        assertTrue(report.contains("# Issue 17: transactions on Toggle"), report);
+        assertTrue(report.contains("# Transactions on Toggle"), report);
         assertTrue(report.contains("| Toggle + STM commits at least as fast as round-robin + STM |"), report);
         assertTrue(report.contains("**Toggle + STM:** composition does not help here"), report);
         assertTrue(report.contains("**Toggle's placement alone + STM:** composition helps here"), report);
@@ -103,7 +103,7 @@ class ToggleStmReportTest {
         assertTrue(Files.size(directory.resolve("toggle-stm.png")) > 0);
         assertTrue(report.contains("Claims of all papers: 1 reproduced, 1 contradicted"), report);
         String printed = console.toString(StandardCharsets.UTF_8);
-        assertTrue(printed.contains("Issue 17, Toggle + STM against round-robin + STM:"), printed);
+        assertTrue(printed.contains("Transactions on Toggle, Toggle + STM against round-robin + STM:"), printed);
         assertTrue(printed.contains("composition does not help here"), printed);
     }
 
@@ -112,7 +112,7 @@ class ToggleStmReportTest {
         Files.writeString(directory.resolve("toggle-stm.png"), "an earlier report's");
         Report.write(new JmhJson().peer("adaptive", "zipf", 2, 2, COMMITS, 0).write(directory), directory,
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        assertFalse(Files.readString(directory.resolve(Report.REPORT_FILE)).contains("Issue 17"));
+        assertFalse(Files.readString(directory.resolve(Report.REPORT_FILE)).contains("Transactions on Toggle"));
         assertFalse(Files.exists(directory.resolve("toggle-stm.png")), "a stale chart is deleted");
     }
 
