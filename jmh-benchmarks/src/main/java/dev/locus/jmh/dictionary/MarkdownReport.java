@@ -18,6 +18,10 @@ import java.util.TreeSet;
 /**
  * The text of {@code REPORT.md}: run facts, what is measured, the §5.4 claims, a summary at the
  * most workers, and one table per figure (3–9) with a link to its chart.
+ *
+ * <p>Not a {@link dev.locus.jmh.report.ClaimSection}: this part opens the report, so it carries
+ * the run's facts and the verdicts of every suite's claims before [Bai06]'s own, and it has seven
+ * figures, each with its table and chart, where a claim section has one table and one chart.
  */
 public final class MarkdownReport {
 

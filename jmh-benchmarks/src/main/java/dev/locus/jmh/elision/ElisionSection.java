@@ -16,9 +16,13 @@ import java.util.TreeSet;
 import java.util.function.BiFunction;
 
 /**
- * The part of {@code REPORT.md} on [Dice14]: what the elision suite measures, issue 6's two
- * closing questions, and per workload a table of ops/s (implementation × threads), one of ratios
- * to ALE's lock-only, and a link to its chart.
+ * The part of {@code REPORT.md} on [Dice14]: what the elision suite measures, its two closing
+ * questions (adaptive against the static policies, SWOPT against the lock), and per workload a
+ * table of ops/s (implementation × threads), one of ratios to ALE's lock-only, and a link to its
+ * chart.
+ *
+ * <p>Not a {@link dev.locus.jmh.report.ClaimSection}: each of its workloads has two tables
+ * and a chart of its own, where a claim section has one table and one chart.
  */
 public final class ElisionSection {
 

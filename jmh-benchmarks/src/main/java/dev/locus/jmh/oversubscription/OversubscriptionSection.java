@@ -17,6 +17,10 @@ import java.util.function.Predicate;
  * The part of {@code REPORT.md} on [Nicacio10] and [Maldonado10]: what the oversubscription suite measures,
  * the papers' claim per workload, and per workload a table of commit rates and one of abort ratios
  * (configuration × threads) with a link to its chart.
+ *
+ * <p>Not a {@link dev.locus.jmh.report.ClaimSection}: its claim is one per workload, and each
+ * workload has two tables (commit rates, abort ratios) and a chart of its own, where a claim
+ * section has one table and one chart for all its claims.
  */
 public final class OversubscriptionSection {
 

@@ -13,10 +13,13 @@ import java.util.SortedSet;
 import java.util.function.BiFunction;
 
 /**
- * The part of {@code REPORT.md} on issue 14's peer suite: what it measures, the issue's targets
- * with their verdicts, and per workload a table of tasks/s (implementation × producers), tables of
- * ratios to ThreadPoolExecutor and to BookKeeper's OrderedExecutor in the same run, and links to
- * its charts.
+ * The part of {@code REPORT.md} on the peer suite: what it measures, its targets with their
+ * verdicts, and per workload a table of tasks/s (implementation × producers), tables of ratios to
+ * ThreadPoolExecutor and to BookKeeper's OrderedExecutor in the same run, and links to its charts.
+ *
+ * <p>Not a {@link dev.locus.jmh.report.ClaimSection}: its verdicts are targets
+ * ({@link PeerTargets}) with a threshold per workload, not claims of a paper, and each workload
+ * has its own tables and a chart per worker count.
  */
 public final class PeerSection {
 

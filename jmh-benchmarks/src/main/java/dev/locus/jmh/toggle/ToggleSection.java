@@ -12,10 +12,13 @@ import java.util.Map;
 import java.util.stream.IntStream;
 
 /**
- * The part of {@code REPORT.md} on [Kalikar19]: what the Toggle suite measures, issue 5's closing
- * claims, and per figure a table of tasks/s (configuration × x value, with the ratio to
- * round-robin + DomLock) for each of its panels and a link to its chart; for Figure 5, the share
- * of the tasks each worker ran.
+ * The part of {@code REPORT.md} on [Kalikar19]: what the Toggle suite measures, its closing
+ * claims (Toggle against round-robin and DomLock, stealing under skew), and per figure a table of
+ * tasks/s (configuration × x value, with the ratio to round-robin + DomLock) for each of its
+ * panels and a link to its chart; for Figure 5, the share of the tasks each worker ran.
+ *
+ * <p>Not a {@link dev.locus.jmh.report.ClaimSection}: it follows the paper's figures, each
+ * with a table per panel and a chart, where a claim section has one table and one chart.
  */
 public final class ToggleSection {
 
