@@ -82,9 +82,9 @@ public final class MarkdownReport {
         md.append("\n## Verdicts\n\n").append(verdicts()).append("\n\n");
         md.append("## What is measured\n\n").append(MEASURED).append("\n\n");
         md.append("## §5.4 claims\n\n").append(claimsTable())
-                .append("\nThresholds: \"beats\" means ahead by at least ").append(percent(Claims.MARGIN))
-                .append(", \"tied\" within ").append(percent(Claims.MARGIN))
-                .append(" either way, \"tied-best\" at least ").append(percent(Claims.TIED_BEST))
+                .append("\nThresholds: \"beats\" means ahead by at least ").append(Format.percent(Claims.MARGIN))
+                .append(", \"tied\" within ").append(Format.percent(Claims.MARGIN))
+                .append(" either way, \"tied-best\" at least ").append(Format.percent(Claims.TIED_BEST))
                 .append(" of every other paper executor, \"stops scaling\" at most ").append(Format.ratio(Claims.NO_SPEEDUP))
                 .append(" from 1 worker to the most, and adaptive's speedup at least ")
                 .append(Format.ratio(1 + Claims.MARGIN)).append(" fixedRange's; worker counts below 2 are not compared,")
@@ -114,14 +114,7 @@ public final class MarkdownReport {
 
     /** claim | paper says | measured | verdict. */
     public String claimsTable() {
-        return claimsTable(claims);
-    }
-
-    /** claim | paper says | measured | verdict, one row per claim. */
-    public static String claimsTable(List<Claim> claims) {
-        MarkdownTable table = new MarkdownTable(4, "claim", "paper says", "measured", "verdict");
-        claims.forEach(c -> table.row(c.claim(), c.paperSays(), c.measured(), "**" + c.verdict() + "**"));
-        return table.toString();
+        return Claim.table(claims);
     }
 
     /**
@@ -214,9 +207,5 @@ public final class MarkdownReport {
         if (chart != null) {
             md.append("![").append(title).append("](").append(chart.getFileName()).append(")\n\n");
         }
-    }
-
-    public static String percent(double fraction) {
-        return Math.round(100 * fraction) + "%";
     }
 }

@@ -1,6 +1,5 @@
 package dev.locus.jmh.elision;
 
-import dev.locus.jmh.dictionary.MarkdownReport;
 import dev.locus.jmh.report.Claim;
 import dev.locus.jmh.report.FigureCharts;
 import dev.locus.jmh.report.Format;
@@ -72,7 +71,7 @@ public final class ElisionSection {
         md.append("## Adaptive against the static policies, SWOPT against the lock\n\n")
                 .append(claimsTable())
                 .append("\nThresholds: adaptive is within if its ops/s are at least ")
-                .append(MarkdownReport.percent(ElisionClaims.WITHIN))
+                .append(Format.percent(ElisionClaims.WITHIN))
                 .append(" of the best static policy's (LOCK_ONLY, SWOPT_1, SWOPT_10; in the inline form their _INLINE"
                         + " twins) in the same workload and")
                 .append(" threads, that is of each; a successful SWOPT attempt is faster where the mean time of"
@@ -103,7 +102,7 @@ public final class ElisionSection {
 
     /** Issue 6's two questions. */
     public String claimsTable() {
-        return MarkdownReport.claimsTable(claims);
+        return Claim.table(claims);
     }
 
     /**

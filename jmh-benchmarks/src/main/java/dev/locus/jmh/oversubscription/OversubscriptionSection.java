@@ -1,6 +1,5 @@
 package dev.locus.jmh.oversubscription;
 
-import dev.locus.jmh.dictionary.MarkdownReport;
 import dev.locus.jmh.report.Claim;
 import dev.locus.jmh.report.FigureCharts;
 import dev.locus.jmh.report.Format;
@@ -65,7 +64,7 @@ public final class OversubscriptionSection {
         md.append("## What is measured\n\n").append(MEASURED).append("\n\n");
         md.append("## Does LUTS keep its throughput beyond the cores?\n\n").append(claimsTable())
                 .append("\nThresholds: a configuration keeps its throughput if its commit rate at the most threads")
-                .append(" measured is at least ").append(MarkdownReport.percent(OversubscriptionClaims.KEEPS))
+                .append(" measured is at least ").append(Format.percent(OversubscriptionClaims.KEEPS))
                 .append(" of its rate at the base, the most threads measured with a processor each,")
                 .append(" and degrades below that; the claim is that luts keeps it and basic degrades. ")
                 .append(Claim.RULE).append("\n\n");
@@ -119,7 +118,7 @@ public final class OversubscriptionSection {
 
     /** The oversubscription claim for each workload. */
     public String claimsTable() {
-        return MarkdownReport.claimsTable(claims);
+        return Claim.table(claims);
     }
 
     /** Rows configurations, a column per thread count, each cell {@code cell} of its measurement. */

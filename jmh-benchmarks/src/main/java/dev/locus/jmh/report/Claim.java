@@ -56,6 +56,13 @@ public record Claim(String claim, String paperSays, String measured, Verdict ver
             + " threshold; \"contradicted\": some interval lies wholly on the other side; \"inconclusive\": an interval"
             + " spans a threshold, or a cell has too few rounds for one.";
 
+    /** claim | paper says | measured | verdict, one row per claim: the table every claims part opens with. */
+    public static String table(List<Claim> claims) {
+        MarkdownTable table = new MarkdownTable(4, "claim", "paper says", "measured", "verdict");
+        claims.forEach(c -> table.row(c.claim(), c.paperSays(), c.measured(), "**" + c.verdict() + "**"));
+        return table.toString();
+    }
+
     /** A claim the file has no data for. */
     public static Claim notMeasured(String claim, String paperSays, String missing) {
         return new Claim(claim, paperSays, "not measured: " + missing, Verdict.NOT_MEASURED);

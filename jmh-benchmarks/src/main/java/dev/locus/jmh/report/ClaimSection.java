@@ -1,6 +1,5 @@
 package dev.locus.jmh.report;
 
-import dev.locus.jmh.dictionary.MarkdownReport;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -45,7 +44,7 @@ public abstract class ClaimSection {
 
     /** The claims' table. */
     public final String claimsTable() {
-        return MarkdownReport.claimsTable(claims);
+        return Claim.table(claims);
     }
 
     /** Whether the results have none of this section's rows. */

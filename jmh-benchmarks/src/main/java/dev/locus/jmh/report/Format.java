@@ -60,4 +60,9 @@ public final class Format {
     public static String withRatio(String value, double ratio) {
         return Double.isNaN(ratio) || Double.isInfinite(ratio) ? value : value + " (" + ratio(ratio) + ")";
     }
+
+    /** A fraction as a whole percentage, such as a claim's threshold: "5%". */
+    public static String percent(double fraction) {
+        return Math.round(100 * fraction) + "%";
+    }
 }

@@ -1,6 +1,5 @@
 package dev.locus.jmh.toggle;
 
-import dev.locus.jmh.dictionary.MarkdownReport;
 import dev.locus.jmh.report.Claim;
 import dev.locus.jmh.report.Format;
 import dev.locus.jmh.report.MarkdownTable;
@@ -76,7 +75,7 @@ public final class ToggleSection {
                 .append("; Toggle is above DomLock in a cell at ≥ ").append(Format.ratio(1 + ToggleClaims.MARGIN))
                 .append(", in every cell with 2 workers or more;")
                 .append(" stealing pays only under skew if on ÷ off ≥ ").append(Format.ratio(1 + ToggleClaims.MARGIN))
-                .append(" on the skewed workload and within ").append(MarkdownReport.percent(ToggleClaims.MARGIN))
+                .append(" on the skewed workload and within ").append(Format.percent(ToggleClaims.MARGIN))
                 .append(" of 1.00× (tied) on the uniform one. ").append(Claim.RULE).append("\n\n");
         for (ToggleFigure figure : ToggleFigure.values()) {
             md.append("## ").append(figure.title()).append("\n\n").append(caption(figure)).append("\n\n");
@@ -99,7 +98,7 @@ public final class ToggleSection {
 
     /** Issue 5's closing claims. */
     public String claimsTable() {
-        return MarkdownReport.claimsTable(claims);
+        return Claim.table(claims);
     }
 
     /** Rows configurations, a column per x value: tasks/s and the ratio to round-robin + DomLock. */
