@@ -2,7 +2,6 @@ package dev.locus.jmh.dictionary;
 
 import dev.locus.jmh.peer.PeerTargets;
 import dev.locus.jmh.report.Claim;
-import dev.locus.jmh.report.FigureCharts;
 import dev.locus.jmh.report.Format;
 import dev.locus.jmh.report.MarkdownTable;
 import dev.locus.jmh.report.Names;
@@ -98,8 +97,8 @@ public final class MarkdownReport {
                 append(md, dictionaryTable(metric, structure), metric.figure(structure), metric.title(structure));
             }
         }
-        md.append("## ").append(FigureCharts.OVERHEAD_TITLE).append("\n\n").append(OVERHEAD_CAPTION).append("\n\n");
-        append(md, overheadTable(), FigureCharts.OVERHEAD_FIGURE, FigureCharts.OVERHEAD_TITLE);
+        md.append("## ").append(DictionaryCharts.OVERHEAD_TITLE).append("\n\n").append(OVERHEAD_CAPTION).append("\n\n");
+        append(md, overheadTable(), DictionaryCharts.OVERHEAD_FIGURE, DictionaryCharts.OVERHEAD_TITLE);
         return md.toString();
     }
 

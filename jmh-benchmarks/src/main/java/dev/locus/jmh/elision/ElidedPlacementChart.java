@@ -1,6 +1,6 @@
 package dev.locus.jmh.elision;
 
-import dev.locus.jmh.report.FigureCharts;
+import dev.locus.jmh.report.Charts;
 import dev.locus.jmh.report.SeriesStyles;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -37,7 +37,7 @@ public final class ElidedPlacementChart {
             return Optional.empty();
         }
         List<String> maps = results.segments().stream().map(ElidedPlacementResults::shape).toList();
-        CategoryChart throughput = panel("operations/s", FigureCharts.THROUGHPUT_PATTERN);
+        CategoryChart throughput = panel("operations/s", Charts.THROUGHPUT_PATTERN);
         CategoryChart fallbacks = panel("lock fall-backs per 1,000 gets", "0.###");
         for (String series : results.series()) {
             throughput.addSeries(series, maps, values(series, m -> m.rounds().mean()),
@@ -46,7 +46,7 @@ public final class ElidedPlacementChart {
             fallbacks.addSeries(series, maps, values(series, ElidedPlacementMeasurement::fallbacksPerThousandGets))
                     .setFillColor(styles.colour(series));
         }
-        return Optional.of(FigureCharts.save(TITLE, List.of(throughput, fallbacks), styles, results.series(),
+        return Optional.of(Charts.save(TITLE, List.of(throughput, fallbacks), styles, results.series(),
                 directory.resolve(FILE)));
     }
 
@@ -61,6 +61,6 @@ public final class ElidedPlacementChart {
     }
 
     private static CategoryChart panel(String yAxis, String pattern) {
-        return FigureCharts.barPanel(FigureCharts.PANEL_WIDTH, PANEL_HEIGHT, yAxis, "map", yAxis, pattern);
+        return Charts.barPanel(Charts.PANEL_WIDTH, PANEL_HEIGHT, yAxis, "map", yAxis, pattern);
     }
 }

@@ -1,7 +1,6 @@
 package dev.locus.jmh.elision;
 
 import dev.locus.jmh.report.Claim;
-import dev.locus.jmh.report.FigureCharts;
 import dev.locus.jmh.report.Format;
 import dev.locus.jmh.report.MarkdownTable;
 import dev.locus.jmh.report.Names;
@@ -93,7 +92,7 @@ public final class ElisionSection {
                             / results.opsPerSecond(workload, Names.LOCK_ONLY, n)))).append('\n');
             Path chart = charts.get(workload);
             if (chart != null) {
-                md.append("![").append(FigureCharts.elisionTitle(workload)).append("](")
+                md.append("![").append(ElisionCharts.title(workload)).append("](")
                         .append(chart.getFileName()).append(")\n\n");
             }
         }

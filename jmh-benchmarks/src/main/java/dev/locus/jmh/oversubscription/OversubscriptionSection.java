@@ -1,7 +1,6 @@
 package dev.locus.jmh.oversubscription;
 
 import dev.locus.jmh.report.Claim;
-import dev.locus.jmh.report.FigureCharts;
 import dev.locus.jmh.report.Format;
 import dev.locus.jmh.report.MarkdownTable;
 import dev.locus.jmh.report.Names;
@@ -82,7 +81,7 @@ public final class OversubscriptionSection {
             md.append(switches(workload));
             Path chart = charts.get(workload);
             if (chart != null) {
-                md.append("![").append(FigureCharts.oversubscriptionTitle(workload)).append("](")
+                md.append("![").append(OversubscriptionCharts.title(workload)).append("](")
                         .append(chart.getFileName()).append(")\n\n");
             }
         }

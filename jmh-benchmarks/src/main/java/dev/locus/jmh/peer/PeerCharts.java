@@ -1,7 +1,7 @@
 package dev.locus.jmh.peer;
 
 import dev.locus.jmh.peer.PeerResults.Point;
-import dev.locus.jmh.report.FigureCharts;
+import dev.locus.jmh.report.Charts;
 import dev.locus.jmh.report.Names;
 import dev.locus.jmh.report.SeriesStyles;
 import java.awt.Color;
@@ -45,7 +45,7 @@ public final class PeerCharts {
         styler.setPlotBackgroundColor(Color.WHITE);
         styler.setLegendVisible(false);
         styler.setYAxisMin(0.0);
-        styler.setYAxisDecimalPattern(FigureCharts.THROUGHPUT_PATTERN);
+        styler.setYAxisDecimalPattern(Charts.THROUGHPUT_PATTERN);
         List<String> categories = producers.stream().map(String::valueOf).toList();
         SortedSet<String> plotted = new TreeSet<>(Names.PEER_ORDER);
         for (String implementation : results.implementations(workload)) {
@@ -62,7 +62,7 @@ public final class PeerCharts {
         if (plotted.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(FigureCharts.save(PeerSection.chartTitle(workload), List.of(chart), styles, plotted,
+        return Optional.of(Charts.save(PeerSection.chartTitle(workload), List.of(chart), styles, plotted,
                 directory.resolve(PeerSection.chartFile(workload, workers))));
     }
 }

@@ -45,7 +45,7 @@ public final class Names {
     /** The elision suite's HTM configurations, measured only on a CPU with RTM; not in the adaptive claim. */
     static final List<String> HTM_ELISION = List.of("HTM_LOCK_2", "HTM_LOCK_10", "ADAPTIVE_HTM");
     /** The elision suite's peers: the JDK's synchronization, no ALE; drawn dashed. */
-    static final List<String> ELISION_PEERS = List.of("SYNCHRONIZED", "READ_WRITE_LOCK", "STAMPED_LOCK",
+    public static final List<String> ELISION_PEERS = List.of("SYNCHRONIZED", "READ_WRITE_LOCK", "STAMPED_LOCK",
             "CONCURRENT_HASH_MAP");
 
     /** [Kalikar19]'s baseline: STMBench7's fair round-robin with DomLock. */
@@ -116,7 +116,7 @@ public final class Names {
     }
 
     /** Whether {@code name} is a baseline without an executor, drawn dashed. */
-    static boolean isBaseline(String name) {
+    public static boolean isBaseline(String name) {
         return name.equals(NONE) || name.equals(LOOP);
     }
 

@@ -1,15 +1,18 @@
 package dev.locus.jmh.report;
 
 import dev.locus.jmh.dictionary.Claims;
+import dev.locus.jmh.dictionary.DictionaryCharts;
 import dev.locus.jmh.dictionary.MarkdownReport;
 import dev.locus.jmh.dictionary.Metric;
 import dev.locus.jmh.dictionary.Structure;
 import dev.locus.jmh.elision.ElidedPlacementChart;
 import dev.locus.jmh.elision.ElidedPlacementClaims;
 import dev.locus.jmh.elision.ElidedPlacementSection;
+import dev.locus.jmh.elision.ElisionCharts;
 import dev.locus.jmh.elision.ElisionClaims;
 import dev.locus.jmh.elision.ElisionSection;
 import dev.locus.jmh.elision.ElisionWorkload;
+import dev.locus.jmh.oversubscription.OversubscriptionCharts;
 import dev.locus.jmh.oversubscription.OversubscriptionClaims;
 import dev.locus.jmh.oversubscription.OversubscriptionSection;
 import dev.locus.jmh.oversubscription.Workload;
@@ -105,7 +108,8 @@ public final class Report {
         RunFacts facts = RunFacts.besides(resultsJson);
         Files.createDirectories(outputDirectory);
 
-        FigureCharts figures = new FigureCharts(results);
+        Charts.headless();
+        DictionaryCharts figures = new DictionaryCharts(results);
         Map<Integer, Path> charts = new TreeMap<>();
         for (Metric metric : Metric.values()) {
             for (Structure structure : Structure.values()) {
@@ -113,17 +117,19 @@ public final class Report {
                         outputDirectory.resolve(metric.fileName(structure)));
             }
         }
-        record(charts, FigureCharts.OVERHEAD_FIGURE, figures.writeOverhead(outputDirectory),
-                outputDirectory.resolve(FigureCharts.OVERHEAD_FILE));
+        record(charts, DictionaryCharts.OVERHEAD_FIGURE, figures.writeOverhead(outputDirectory),
+                outputDirectory.resolve(DictionaryCharts.OVERHEAD_FILE));
         Map<Workload, Path> workloadCharts = new EnumMap<>(Workload.class);
+        OversubscriptionCharts oversubscriptionFigures = new OversubscriptionCharts(results.oversubscription());
         for (Workload workload : Workload.values()) {
-            record(workloadCharts, workload, figures.writeOversubscription(workload, outputDirectory),
+            record(workloadCharts, workload, oversubscriptionFigures.write(workload, outputDirectory),
                     outputDirectory.resolve(workload.fileName()));
         }
 
         Map<ElisionWorkload, Path> elisionCharts = new TreeMap<>();
+        ElisionCharts elisionFigures = new ElisionCharts(results.elision());
         for (ElisionWorkload workload : results.elision().workloads()) {
-            figures.writeElision(workload, outputDirectory).ifPresent(chart -> elisionCharts.put(workload, chart));
+            elisionFigures.write(workload, outputDirectory).ifPresent(chart -> elisionCharts.put(workload, chart));
         }
 
         Map<ToggleFigure, Path> toggleCharts = new EnumMap<>(ToggleFigure.class);

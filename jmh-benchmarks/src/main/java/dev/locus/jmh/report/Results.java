@@ -187,7 +187,7 @@ public final class Results {
     }
 
     /** Every executor in the file, for colours that stay the same across all figures. */
-    SortedSet<String> allExecutors() {
+    public SortedSet<String> allExecutors() {
         SortedSet<String> all = collect(dictionary, m -> true, DictionaryMeasurement::executor,
                 new TreeSet<>(Names.EXECUTOR_ORDER));
         all.addAll(overheadExecutors());

@@ -1,6 +1,6 @@
 package dev.locus.jmh.toggle;
 
-import dev.locus.jmh.report.FigureCharts;
+import dev.locus.jmh.report.Charts;
 import dev.locus.jmh.report.Names;
 import dev.locus.jmh.report.SeriesStyles;
 import java.io.IOException;
@@ -40,14 +40,14 @@ public final class ToggleCharts {
     /** {@code figure}'s PNG in {@code directory}; empty if nothing of it was measured. */
     public Optional<Path> write(ToggleFigure figure, Path directory) throws IOException {
         List<String> groups = results.groups(figure);
-        int width = groups.size() == 1 ? SINGLE_PANEL_WIDTH : FigureCharts.PANEL_WIDTH;
+        int width = groups.size() == 1 ? SINGLE_PANEL_WIDTH : Charts.PANEL_WIDTH;
         List<XYChart> panels = new ArrayList<>();
         SortedSet<String> plotted = new TreeSet<>(Names.TOGGLE_ORDER);
         for (String group : groups) {
             XYChart panel = figure == ToggleFigure.STEALING ? workerPanel(group, width) : panel(figure, group, width);
             for (String configuration : results.configurations(figure, group)) {
                 if (figure == ToggleFigure.STEALING ? addWorkerSeries(panel, group, configuration)
-                        : FigureCharts.addRoundsSeries(panel, styles, configuration, results.xs(figure, group),
+                        : Charts.addRoundsSeries(panel, styles, configuration, results.xs(figure, group),
                                 axis(figure), x -> results.rounds(figure, group, configuration, x))) {
                     plotted.add(configuration);
                 }
@@ -59,24 +59,24 @@ public final class ToggleCharts {
         }
         String title = "[Kalikar19] " + figure.title() + (figure == ToggleFigure.STEALING ? ": tasks/s by worker"
                 : ": tasks/s");
-        return Optional.of(FigureCharts.save(title, panels, styles, plotted, directory.resolve(figure.fileName())));
+        return Optional.of(Charts.save(title, panels, styles, plotted, directory.resolve(figure.fileName())));
     }
 
     private XYChart panel(ToggleFigure figure, String group, int width) {
         boolean sizes = figure == ToggleFigure.HIERARCHY_SIZE;
-        XYChart panel = FigureCharts.panel(width, group, figure.xTitle() + (sizes ? " (log10 axis)" : " (log2 axis)"),
-                "tasks/s", FigureCharts.THROUGHPUT_PATTERN);
-        panel.getStyler().setxAxisTickLabelsFormattingFunction(sizes ? ToggleCharts::powerOfTen : FigureCharts::powerOfTwo);
+        XYChart panel = Charts.panel(width, group, figure.xTitle() + (sizes ? " (log10 axis)" : " (log2 axis)"),
+                "tasks/s", Charts.THROUGHPUT_PATTERN);
+        panel.getStyler().setxAxisTickLabelsFormattingFunction(sizes ? ToggleCharts::powerOfTen : Charts::powerOfTwo);
         return panel;
     }
 
     private static XYChart workerPanel(String group, int width) {
-        return FigureCharts.panel(width, group, "worker", "tasks/s run by the worker", FigureCharts.THROUGHPUT_PATTERN);
+        return Charts.panel(width, group, "worker", "tasks/s run by the worker", Charts.THROUGHPUT_PATTERN);
     }
 
     private boolean addWorkerSeries(XYChart panel, String group, String configuration) {
         return results.find(ToggleFigure.STEALING, group, configuration, results.xs(ToggleFigure.STEALING, group).last())
-                .map(m -> FigureCharts.addSeries(panel, styles, configuration,
+                .map(m -> Charts.addSeries(panel, styles, configuration,
                         IntStream.range(0, m.workers()).boxed().toList(), i -> i,
                         i -> m.secondary(ToggleSection.workerCounter(i))))
                 .orElse(false);

@@ -1,6 +1,6 @@
 package dev.locus.jmh.toggle;
 
-import dev.locus.jmh.report.FigureCharts;
+import dev.locus.jmh.report.Charts;
 import dev.locus.jmh.report.Names;
 import dev.locus.jmh.report.Rounds;
 import dev.locus.jmh.report.SeriesStyles;
@@ -38,7 +38,7 @@ public final class ToggleStmChart {
     /** The chart in {@code directory}; empty if nothing was measured. */
     public Optional<Path> write(Path directory) throws IOException {
         SortedSet<Integer> workers = results.allWorkers();
-        int width = workers.size() == 1 ? SINGLE_PANEL_WIDTH : FigureCharts.PANEL_WIDTH;
+        int width = workers.size() == 1 ? SINGLE_PANEL_WIDTH : Charts.PANEL_WIDTH;
         List<CategoryChart> panels = new ArrayList<>();
         SortedSet<String> plotted = new TreeSet<>(Names.TOGGLE_STM_ORDER);
         for (int w : workers) {
@@ -64,11 +64,11 @@ public final class ToggleStmChart {
         if (plotted.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(FigureCharts.save(TITLE, panels, styles, plotted, directory.resolve(FILE)));
+        return Optional.of(Charts.save(TITLE, panels, styles, plotted, directory.resolve(FILE)));
     }
 
     private static CategoryChart panel(int width, int workers) {
-        return FigureCharts.barPanel(width, PANEL_HEIGHT, workers + (workers == 1 ? " worker" : " workers"),
-                "hierarchy", "commits/s", FigureCharts.THROUGHPUT_PATTERN);
+        return Charts.barPanel(width, PANEL_HEIGHT, workers + (workers == 1 ? " worker" : " workers"),
+                "hierarchy", "commits/s", Charts.THROUGHPUT_PATTERN);
     }
 }

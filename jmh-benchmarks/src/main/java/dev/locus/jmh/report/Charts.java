@@ -1,13 +1,5 @@
 package dev.locus.jmh.report;
 
-import dev.locus.jmh.dictionary.Metric;
-import dev.locus.jmh.dictionary.OverheadMeasurement;
-import dev.locus.jmh.dictionary.Structure;
-import dev.locus.jmh.elision.ElisionForm;
-import dev.locus.jmh.elision.ElisionResults;
-import dev.locus.jmh.elision.ElisionWorkload;
-import dev.locus.jmh.oversubscription.OversubscriptionResults;
-import dev.locus.jmh.oversubscription.Workload;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontMetrics;
@@ -21,7 +13,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;
-import java.util.TreeSet;
 import java.util.function.IntFunction;
 import java.util.function.IntToDoubleFunction;
 import javax.imageio.ImageIO;
@@ -32,27 +23,17 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 
 /**
- * Draws the PNGs shaped like [Bai06]'s Figures 3–9: for Figures 3–8 one panel per distribution
- * side by side (uniform, Gaussian, exponential), for Figure 9 one panel; workers on the x axis and
- * one line with markers per executor, through the means over rounds, with error bars of the 95%
- * interval of each mean where a point has two rounds or more. The figure's title goes above the
- * panels and one legend for all of them below, since a legend per panel would not fit seven executors; it wraps into
- * more rows where one would be wider than the panels. Also one chart per workload of the
- * oversubscription suite, shaped like [Nicacio10]'s Figure 4: threads on a log2 axis, one line per
- * configuration, the platform-thread ones dashed; and one per workload of the elision suite
- * ([Dice14]), drawn the same way with a line per HashMap implementation (ALE's inline form dotted
- * beside its lambda form).
+ * The charts' shared drawing: panels on white with a figure's title above and one legend for all
+ * panels below (a legend per panel would not fit seven series; it wraps into more rows where one
+ * would be wider than the panels), lines with markers through the means over rounds with error
+ * bars of the 95% interval of each mean where a point has two rounds or more, bar panels, and a
+ * panel of a value against threads on a log2 axis. Each suite's chart class says what it draws.
  */
-public final class FigureCharts {
-
-    /** Figure 9: empty transactions through an executor against threads running them in a loop. */
-    public static final int OVERHEAD_FIGURE = 9;
-    public static final String OVERHEAD_TITLE = "Figure 9 — executor overhead: empty transactions (txn/s)";
-    static final String OVERHEAD_FILE = "fig9-executor-overhead.png";
+public final class Charts {
 
     public static final int PANEL_WIDTH = 520;
-    /** Figure 9 has one panel, which also has to hold the title and the legend. */
-    private static final int OVERHEAD_WIDTH = 1000;
+    /** A chart of one panel, which also has to hold the title and the legend. */
+    public static final int ONE_PANEL_WIDTH = 1000;
     private static final int PANEL_HEIGHT = 400;
     private static final int TITLE_HEIGHT = 44;
     private static final int LEGEND_HEIGHT = 40;
@@ -60,103 +41,21 @@ public final class FigureCharts {
     private static final int LEGEND_GAP = 28;
     public static final String THROUGHPUT_PATTERN = "#,##0";
 
-    private final Results results;
-    private final SeriesStyles styles;
-    private final SeriesStyles configurationStyles;
-    private final SeriesStyles elisionStyles;
+    private Charts() {
+    }
 
-    FigureCharts(Results results) {
-        // Before the first AWT class loads: the report runs on servers without a display.
+    /** Call before the first AWT class loads: the report runs on servers without a display. */
+    public static void headless() {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
         }
-        this.results = results;
-        this.styles = new SeriesStyles(results.allExecutors(), Names::isBaseline);
-        this.configurationStyles = new SeriesStyles(results.oversubscription().allConfigurations(),
-                Names.PLATFORM_THREAD_CONFIGURATIONS::contains);
-        this.elisionStyles = new SeriesStyles(results.elision().allImplementations(), Names.ELISION_PEERS::contains,
-                ElisionForm::lambdaTwin);
-    }
-
-    /** Figure 3–8's PNG for {@code metric} of {@code structure}; empty if nothing of it was measured. */
-    Optional<Path> write(Metric metric, Structure structure, Path directory) throws IOException {
-        List<XYChart> panels = new ArrayList<>();
-        SortedSet<String> plotted = new TreeSet<>(Names.EXECUTOR_ORDER);
-        for (String distribution : results.distributions(structure)) {
-            XYChart panel = panel(PANEL_WIDTH, Names.distributionLabel(distribution), "workers", metric.axisTitle(),
-                    metric == Metric.THROUGHPUT ? THROUGHPUT_PATTERN : null);
-            for (String executor : results.executors(structure)) {
-                boolean added = metric == Metric.THROUGHPUT
-                        ? addRoundsSeries(panel, styles, executor, results.workers(structure, distribution), w -> w,
-                                w -> results.rounds(structure, distribution, executor, w))
-                        : addSeries(panel, styles, executor, results.workers(structure, distribution), w -> w,
-                                w -> results.value(metric, structure, distribution, executor, w));
-                if (added) {
-                    plotted.add(executor);
-                }
-            }
-            panels.add(panel);
-        }
-        if (plotted.isEmpty()) {
-            return Optional.empty();
-        }
-        Path file = directory.resolve(metric.fileName(structure));
-        return Optional.of(save(metric.title(structure), panels, styles, plotted, file));
-    }
-
-    /** Figure 9's PNG; empty if the overhead benchmark was not measured. */
-    Optional<Path> writeOverhead(Path directory) throws IOException {
-        XYChart panel = panel(OVERHEAD_WIDTH, "k workers, or k threads in a loop", "workers", "txn/s", THROUGHPUT_PATTERN);
-        SortedSet<String> plotted = new TreeSet<>(Names.EXECUTOR_ORDER);
-        for (String executor : results.overheadExecutors()) {
-            if (addRoundsSeries(panel, styles, executor, results.overheadWorkers(), w -> w,
-                    w -> results.findOverhead(executor, w).map(OverheadMeasurement::rounds).orElse(Rounds.NONE))) {
-                plotted.add(executor);
-            }
-        }
-        if (plotted.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(save(OVERHEAD_TITLE, List.of(panel), styles, plotted, directory.resolve(OVERHEAD_FILE)));
-    }
-
-    /**
-     * {@code workload}'s commit rate against threads, x = log2(threads) labelled with the thread
-     * count; empty if the workload was not measured.
-     */
-    Optional<Path> writeOversubscription(Workload workload, Path directory) throws IOException {
-        OversubscriptionResults measured = results.oversubscription();
-        return writeAgainstThreads(new ThreadsChart(oversubscriptionTitle(workload),
-                "platform threads (dashed) or logical threads on LUTS (solid)", "commits/s", configurationStyles,
-                measured.configurations(workload), measured.threads(workload),
-                (configuration, n) -> measured.rounds(workload, configuration, n)),
-                directory.resolve(workload.fileName()));
-    }
-
-    /**
-     * The elision suite's {@code workload}: operations/s against JMH threads, x = log2(threads),
-     * one line per implementation, the JDK's peers dashed; empty if the workload was not measured.
-     */
-    Optional<Path> writeElision(ElisionWorkload workload, Path directory) throws IOException {
-        ElisionResults measured = results.elision();
-        return writeAgainstThreads(new ThreadsChart(elisionTitle(workload),
-                "ALE and the uninstrumented lock (solid; ALE's inline form dotted, in its lambda twin's colour),"
-                        + " the JDK's peers (dashed)", "ops/s", elisionStyles,
-                measured.implementations(workload), measured.threads(workload),
-                (implementation, n) -> measured.rounds(workload, implementation, n)),
-                directory.resolve(workload.fileName()));
-    }
-
-    /** E.g. "[Dice14] — get-only, key range 16, 4 B values: ops/s". */
-    public static String elisionTitle(ElisionWorkload workload) {
-        return "[Dice14] — " + workload.label() + ": ops/s";
     }
 
     /** One panel of a value against threads on a log2 axis, a line per series; empty if no series has a point. */
-    private static Optional<Path> writeAgainstThreads(ThreadsChart chart, Path file) throws IOException {
-        XYChart panel = panel(OVERHEAD_WIDTH, chart.subtitle(), "threads (log2 axis)", chart.yTitle(),
+    public static Optional<Path> writeAgainstThreads(ThreadsChart chart, Path file) throws IOException {
+        XYChart panel = panel(ONE_PANEL_WIDTH, chart.subtitle(), "threads (log2 axis)", chart.yTitle(),
                 THROUGHPUT_PATTERN);
-        panel.getStyler().setxAxisTickLabelsFormattingFunction(FigureCharts::powerOfTwo);
+        panel.getStyler().setxAxisTickLabelsFormattingFunction(Charts::powerOfTwo);
         List<String> plotted = new ArrayList<>();
         for (String series : chart.series()) {
             if (addRoundsSeries(panel, chart.styles(), series, chart.threads(), n -> Math.log(n) / Math.log(2),
@@ -171,19 +70,14 @@ public final class FigureCharts {
     }
 
     /** A chart against threads: its texts, its series in legend order, and each series' value at a thread count. */
-    private record ThreadsChart(String title, String subtitle, String yTitle, SeriesStyles styles,
+    public record ThreadsChart(String title, String subtitle, String yTitle, SeriesStyles styles,
             SortedSet<String> series, SortedSet<Integer> threads, SeriesValue value) {
     }
 
     @FunctionalInterface
-    private interface SeriesValue {
+    public interface SeriesValue {
         /** The value of {@code series} at {@code threads} in each round; none if not measured. */
         Rounds at(String series, int threads);
-    }
-
-    /** E.g. "Oversubscription — red-black tree, 16K keys, 20% updates: commits/s". */
-    public static String oversubscriptionTitle(Workload workload) {
-        return "Oversubscription — " + workload.label() + ": commits/s";
     }
 
     /** The tick label at {@code exponent} on a log2 axis: the power of two, or nothing between them. */
