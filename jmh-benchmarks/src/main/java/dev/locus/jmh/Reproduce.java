@@ -44,10 +44,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /**
  * The main job: runs [Bai06]'s experiments (§5, Figures 3–9) — the three dictionaries under
  * every executor, key distribution and worker count, and the executor overhead of Figure 9 — and
- * the oversubscription experiments of [Nicacio10] and [Maldonado10] ({@link OversubscriptionPlan}), paper
- * 003's lock-elision HashMap ({@link ElisionPlan}), [Kalikar19]'s Toggle scheduler
- * ({@link TogglePlan}), issue 14's peer suite, locus's keyed executors against BookKeeper's
- * OrderedExecutor and the JDK's pools ({@link PeerPlan}), and issue 17's transactions on Toggle
+ * the oversubscription experiments of [Nicacio10] and [Maldonado10] ({@link OversubscriptionPlan}),
+ * [Dice14]'s lock-elision HashMap ({@link ElisionPlan}), [Kalikar19]'s Toggle scheduler
+ * ({@link TogglePlan}), the peer suite, locus's keyed executors against BookKeeper's
+ * OrderedExecutor and the JDK's pools ({@link PeerPlan}), and transactions on Toggle
  * against round-robin + STM ({@link ToggleStmPlan}) and its HashMap of elided critical sections
  * on adaptive against round-robin ({@link ElidedPlacementPlan}), then writes the JMH results,
  * {@code REPORT.md} and the charts.
@@ -71,18 +71,18 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * (870 runs, 1,182 s), plus about 0.18 s per run of JMH's own work and 0.7 s per forked JVM,
  * measured from the 386 runs of the previous profile (16.5 minutes for 881 configured seconds):
  * <pre>
- * [Bai06]   108 cells + 2 × 33 claimed = 174 runs × 1 s, 3 warm-up runs × 4.5 s      188 s
+ * [Bai06]     108 cells + 2 × 33 claimed = 174 runs × 1 s, 3 warm-up runs × 4.5 s    188 s
  * Figure 9    12 runs × 1 s, 1 warm-up run                                          17 s
- * 004/001     154 cells + 2 × 28 claimed = 210 runs × 1 s, 7 warm-up runs            245 s
- * 003         78 cells + 2 × 48 claimed = 174 forked runs × (2 × 1 s + 0.5 s)         435 s
- * 000         78 cells + 2 × 24 claimed = 126 runs × 0.9 s, 2 warm-up runs           122 s
+ * oversub.    154 cells + 2 × 28 claimed = 210 runs × 1 s, 7 warm-up runs            245 s
+ * [Dice14]    78 cells + 2 × 48 claimed = 174 forked runs × (2 × 1 s + 0.5 s)         435 s
+ * [Kalikar19] 78 cells + 2 × 24 claimed = 126 runs × 0.9 s, 2 warm-up runs           122 s
  * peers       63 cells + 2 × 17 claimed = 97 runs × 1 s, 1 warm-up run              102 s
- * issue 17    12 cells + 2 × 12 claimed = 36 runs × 1 s, 1 warm-up run               41 s
- * 17 (ALE)    8 cells + 5 × 4 claimed = 28 runs × 1 s, 2 warm-up runs                33 s
+ * Toggle+STM  12 cells + 2 × 12 claimed = 36 runs × 1 s, 1 warm-up run               41 s
+ * elided pl.  8 cells + 5 × 4 claimed = 28 runs × 1 s, 2 warm-up runs                33 s
  * JMH         870 runs × 0.18 s + 174 forks × 0.7 s                                  279 s
  *                                                                      about 24.4 minutes
  * </pre>
- * ([Dice14]'s and issue 17's ALE suites each run ALE's lambda and inline forms since issue 28.)
+ * ([Dice14]'s and the elided-placement suites each run ALE's lambda and inline forms.)
  * A check of 150 of these runs ({@code --only} the hash table, Figure 9, the skip list, the mixed
  * elision workload and Figure 5 of [Kalikar19]) on a shared two-core machine took 4 min 10 s: 1.34 s
  * per dictionary run, 1.0 s per Figure 9 or oversubscription run, 3.0 s per forked elision run,
@@ -98,8 +98,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * {@code --workers} replaces the worker counts of the quick and full profiles (the oversubscription suite's thread
  * counts are its own); {@code --only} keeps the runs whose benchmark, such as
  * {@code OversubscriptionBenchmark.skipList}, the regular expression finds: {@code --only Peer}
- * runs just the peer suite ({@code PeerBenchmark.tasks}), {@code --only ToggleStm} just issue 17's
- * ({@code ToggleStmBenchmark}), {@code --only ElidedPlacement} issue 17's elided HashMap on keyed
+ * runs just the peer suite ({@code PeerBenchmark.tasks}), {@code --only ToggleStm} just the Toggle + STM suite
+ * ({@code ToggleStmBenchmark}), {@code --only ElidedPlacement} the elided HashMap on keyed
  * executors ({@code ElidedPlacementBenchmark}). Every run is a
  * separate JMH run with one parameter set, so the progress line after each says how far the job
  * is; the JSON is rewritten

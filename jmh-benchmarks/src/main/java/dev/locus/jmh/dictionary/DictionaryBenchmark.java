@@ -44,7 +44,7 @@ public class DictionaryBenchmark extends BenchmarkDefaults {
      *   last batch completed before the iteration ended.
      *
      * References
-     *   [Bai06] §§5.1–5.4; DESIGN.md "Benchmarks".
+     *   [Bai06] §§5.1–5.4.
      */
 
     @Benchmark

@@ -58,7 +58,7 @@ public final class MarkdownReport {
      * @param claims [Bai06]'s claims
      * @param charts the PNG written for each figure number; a figure without one gets no link
      * @param allClaims the claims of every paper in the report, whose verdicts it counts first
-     * @param peerTargets issue 14's targets, whose verdicts it counts after the claims'
+     * @param peerTargets the peer suite's targets, whose verdicts it counts after the claims'
      */
     public MarkdownReport(Results results, List<Claim> claims, RunFacts facts, Map<Integer, Path> charts,
             List<Claim> allClaims, List<PeerTargets.Target> peerTargets) {
@@ -103,8 +103,8 @@ public final class MarkdownReport {
     }
 
     /**
-     * The verdicts of every paper's claims and of issue 14's targets counted by kind, e.g. "Claims
-     * of all papers: 2 reproduced, …; issue 14's targets: 3 met, …".
+     * The verdicts of every paper's claims and of the peer suite's targets counted by kind, e.g. "Claims
+     * of all papers: 2 reproduced, …; the peer suite's targets: 3 met, …".
      */
     public String verdicts() {
         String targets = peerTargets.isEmpty() ? "" : "; " + PeerTargets.count(peerTargets);

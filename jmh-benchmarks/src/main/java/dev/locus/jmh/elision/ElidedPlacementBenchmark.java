@@ -27,12 +27,12 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 
 /**
- * Issue 17, item 3(b): [Dice14]'s HashMap driven through a keyed executor, each operation an ALE
+ * [Dice14]'s HashMap driven through a keyed executor, each operation an ALE
  * critical section submitted as a task ({@link KeyedSections}), placed by its bucket under
  * {@code adaptive} or spread by {@code roundRobin}, both with two workers. Operations/s (the
  * score) and get's optimistic successes, optimistic failures and lock fall-backs per second
  * (auxiliary counters, from ALE's report), on the paper's one-lock map and on a segmented one, with
- * the map's sections in ALE's lambda form (as measured for issue 17) or its inline form (issue 28).
+ * the map's sections in ALE's lambda form or its inline form.
  */
 @Threads(1)
 public class ElidedPlacementBenchmark extends BenchmarkDefaults {
@@ -42,8 +42,8 @@ public class ElidedPlacementBenchmark extends BenchmarkDefaults {
      *
      * Overview
      *   The workload is ElisionBenchmark.mixed's: key range 4,096, half present at the start
-     *   (drawn with a fixed seed), 60% get, 20% insert, 20% remove, 1 KB values; 1 KB as in paper
-     *   003's Figure 3, so that the cells compare with that suite's, and a get's copy (about
+     *   (drawn with a fixed seed), 60% get, 20% insert, 20% remove, 1 KB values; 1 KB as in
+     *   [Dice14]'s Figure 3, so that the cells compare with that suite's, and a get's copy (about
      *   0.1 us) is long enough for a writer on the other worker to land inside it. An operation
      *   of JMH submits a Batch of 256 map operations from the JMH thread, the producer, each as
      *   a critical section under key = its bucket (0..1023), and waits for all of them; so the
@@ -64,8 +64,8 @@ public class ElidedPlacementBenchmark extends BenchmarkDefaults {
      *   section of the other segments then runs on one worker, after the readers of its segment
      *   that precede it. roundRobin spreads a segment's sections over both workers.
      *
-     *   Forms (form): "lambda" submits each operation as its CriticalSection (KeyedSections.submit),
-     *   as issue 17 measured; "inline" submits a task that runs the operation through its
+     *   Forms (form): "lambda" submits each operation as its CriticalSection (KeyedSections.submit);
+     *   "inline" submits a task that runs the operation through its
      *   segment's InlineSections (SegmentedHashMap.callInline). Same lock, policy, granules and
      *   counters; a task is one lambda either way.
      *
@@ -81,7 +81,7 @@ public class ElidedPlacementBenchmark extends BenchmarkDefaults {
      *
      * References
      *   [Dice14] §3.2, §5.1 (Figure 3's mixed workload); [Bai06] §4 (keyed executors, the
-     *   PD-partition); issue 17, items 2 and 3(b).
+     *   PD-partition).
      */
 
     static final int KEYS = ElisionBenchmark.MIXED_KEYS;

@@ -11,7 +11,7 @@ import java.util.function.Function;
 import org.knowm.xchart.CategoryChart;
 
 /**
- * The PNG of issue 17's elided-placement suite: two panels of bars, a group per map (one lock, 16
+ * The PNG of the elided-placement suite: two panels of bars, a group per map (one lock, 16
  * segments) and a bar per executor in each of ALE's forms ("adaptive", "adaptive (inline)"):
  * operations/s, with error bars of the 95% interval over rounds where a cell has two or more, and
  * get's fall-backs to the lock per 1,000 gets.

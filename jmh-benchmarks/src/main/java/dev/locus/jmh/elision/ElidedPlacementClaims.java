@@ -7,7 +7,7 @@ import dev.locus.jmh.report.Ratio;
 import java.util.List;
 
 /**
- * Issue 17's claims on placement and lock elision, from the elided-placement suite's measurements:
+ * The claims on placement and lock elision, from the elided-placement suite's measurements:
  * on the segmented map, placement by bucket cuts get's fall-backs to the lock below round-robin's
  * and runs at least as many operations per second; on the one-lock map, the prediction that
  * placement cannot change the fall-back rate much.
@@ -26,16 +26,16 @@ public final class ElidedPlacementClaims {
      *   one failed validation, so this is also get's optimistic failure rate, read from a counter
      *   of its own rather than as attempts − successes (see ElidedPlacementMeasurement).
      *
-     *   Claims 1 and 2 (segmented map) are issue 17's point: placement that sends a segment's
+     *   Claims 1 and 2 (segmented map) are the point: placement that sends a segment's
      *   conflicting sections to one worker should cut fall-backs ("below" 1.00×, Outcome.below),
      *   and the whole should not lose throughput by it ("at least" 1.00×). Claim 3 (one lock) is
      *   the prediction: one version word, so a writer on either worker invalidates every
      *   concurrent reader and placement should leave the fall-back rate alone; "tied" within a
-     *   factor of two (Outcome.within), as rare events' rates are noisy. Issue 17 asks to say
+     *   factor of two (Outcome.within), as rare events' rates are noisy. The report is to say
      *   plainly if composition does not help: ElidedPlacementSection words each verdict.
      *
-     *   The claims read the lambda form's cells, which issue 17 measured; the inline form's
-     *   (issue 28) are shown beside them in the section, not claimed.
+     *   The claims read the lambda form's cells; the inline form's
+     *   are shown beside them in the section, not claimed.
      *
      * Concurrency
      *   None: computed once from immutable results.
@@ -44,7 +44,7 @@ public final class ElidedPlacementClaims {
      *   None.
      *
      * References
-     *   Issue 17, items 2 and 3(b); [Dice14] §3.2 (the version word), §5.1 (the HashMap).
+     *   [Dice14] §3.2 (the version word), §5.1 (the HashMap).
      */
 
     /** The threshold of claims 1 and 2: adaptive ÷ round-robin against 1.00×. */

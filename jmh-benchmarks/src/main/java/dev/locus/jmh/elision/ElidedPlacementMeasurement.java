@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One cell of the elided-placement suite (issue 17, item 3(b)): [Dice14]'s HashMap in
+ * One cell of the elided-placement suite: [Dice14]'s HashMap in
  * {@code segments} segments, its operations run as critical sections in ALE's {@code form} by
  * {@code executor}.
  *

@@ -6,19 +6,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The main job's runs of {@link ElidedPlacementBenchmark} (issue 17, item 3(b)): [Dice14]'s
+ * The main job's runs of {@link ElidedPlacementBenchmark}: [Dice14]'s
  * HashMap as critical sections on a keyed executor, adaptive (keyed by bucket) against round-robin,
  * each with two workers, on the one-lock map and on the map of 16 segments, with the sections in
- * ALE's lambda form and in its inline form (issue 28).
+ * ALE's lambda form and in its inline form.
  *
- * <p>Quick profile: 8 cells. The report's claims read the 4 of the lambda form, as issue 17 made
+ * <p>Quick profile: 8 cells. The report's claims read the 4 of the lambda form, as first measured
  * them, in {@value #QUICK_ROUNDS} rounds rather than the job's three: the claims read fall-backs,
  * rare events whose count in a 0.5 s round swings from none to thousands with how often the two
  * workers happen to run at once on a shared two-core machine, and three rounds left every interval
  * across its threshold. The inline form's 4 cells, shown beside them, keep one round. 28 runs and
  * two warm-up runs (one per form), each a 0.5 s warm-up and one 0.5 s iteration like the rest of
  * the job's rounds, about 35 seconds on two cores. The full profile runs the same cells, its rounds
- * being forks. The worker count is the benchmark's own (2, as issue 17 asks), not the job's
+ * being forks. The worker count is the benchmark's own (2), not the job's
  * {@code --workers}.
  */
 public final class ElidedPlacementPlan {

@@ -12,7 +12,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The elided-placement suite's measurements of one JMH result file (issue 17, item 3(b)), at most
+ * The elided-placement suite's measurements of one JMH result file, at most
  * one per cell (form, executor, segments). An executor in a form is a series, named by
  * {@link ElisionForm#series}; each is compared with round-robin in the same form. A lookup of a
  * cell not measured gives an empty Optional or a ratio that is not measured.

@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The part of {@code REPORT.md} on issue 17's elided critical sections on keyed executors: what the
+ * The part of {@code REPORT.md} on elided critical sections on keyed executors: what the
  * suite measures, its three claims with their verdicts and, in words, whether composition helps,
  * a table of operations/s and ALE's get counts side by side for the two executors, and the chart.
  */

@@ -65,7 +65,7 @@ public class ElisionBenchmark extends BenchmarkDefaults {
      *   before any thread measures. Callers are per thread.
      *
      * References
-     *   [Dice14] §5.1, Figures 2(a) and 3; DESIGN.md "Adaptive lock elision" and "Benchmarks".
+     *   [Dice14] §5.1, Figures 2(a) and 3.
      */
 
     /** Figure 2's key range: 16 keys, all present. */

@@ -8,9 +8,9 @@ import dev.locus.jmh.report.Ratio;
 import java.util.List;
 
 /**
- * Issue 6's two closing questions on [Dice14] §5.1, computed from the elision suite's
+ * The two closing questions on [Dice14] §5.1, computed from the elision suite's
  * measurements: is the adaptive policy within 5% of the best static policy in every cell (in each
- * of ALE's forms: issue 28 asks it of the inline form too), and is a successful SWOPT attempt
+ * of ALE's forms), and is a successful SWOPT attempt
  * faster than one holding the lock on get-only?
  */
 public final class ElisionClaims {
@@ -24,7 +24,7 @@ public final class ElisionClaims {
      *   that is of the best; the claim holds if it is within in every cell where adaptive and a
      *   static policy were both measured. Without adaptive rows the claim is not measured. It is
      *   asked of each form apart, adaptive against the static policies of its own form: the inline
-     *   form's configurations, suffixed _INLINE, against each other (issue 28, item 2), the lambda
+     *   form's configurations, suffixed _INLINE, against each other, the lambda
      *   form's as before.
      *
      *   SWOPT over LOCK compares what the paper's "up to three times faster" compares: the time of
@@ -56,7 +56,7 @@ public final class ElisionClaims {
      * References
      *   [Dice14] §5.1: "the adaptive policy achieves competitive performance with all static
      *   policies in all cases"; "the successful attempt in SWOpt is up to three times faster than
-     *   that in Lock mode" (Figure 2(b)); issue 6, "Must show — JMH".
+     *   that in Lock mode" (Figure 2(b)).
      */
 
     /** Adaptive is within the best static policy if at least this fraction of it. */

@@ -4,8 +4,8 @@ import dev.locus.jmh.report.Names;
 import java.util.List;
 
 /**
- * ALE's two forms of a critical section, as the suites name them (issue 28): the lambda form
- * ({@code CriticalSection}, measured since issue 6) and the inline form ({@code InlineSection}).
+ * ALE's two forms of a critical section, as the suites name them: the lambda form
+ * ({@code CriticalSection}) and the inline form ({@code InlineSection}).
  * The elision suite names a configuration's inline form with a suffix ({@code SWOPT_1_INLINE}), the
  * elided-placement suite with its {@code form} parameter; results without one are the lambda
  * form's, as every earlier result is.

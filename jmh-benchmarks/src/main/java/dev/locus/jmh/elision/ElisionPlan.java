@@ -14,7 +14,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * The main job's runs of {@link ElisionBenchmark} ([Dice14] §5.1): get-only at every value size
  * and mixed, every implementation, threads 1, 2, 4 and 8 in the full profile (260 runs without
  * RTM); in the quick one, get-only at 4 B and 1 KB and mixed at 1 and 2 threads, which answers
- * issue 6's two questions, in both of ALE's forms (issue 28), on a two-core machine in about
+ * the two closing questions, in both of ALE's forms, on a two-core machine in about
  * seven minutes (78 cells, 48 of them — adaptive and the static policies in each form — in three
  * rounds: 174 runs). The HTM configurations run only where {@link NativeHtm#rtmSupported()}.
  *
@@ -40,15 +40,15 @@ public final class ElisionPlan {
     static final int QUICK_WARM_UP_ITERATIONS = 2;
 
     /**
-     * The policies issue 6's claims compare: adaptive, and the static policies it must be within, in
-     * each of ALE's forms (issue 28 asks the same of the inline form).
+     * The policies the elision claims compare: adaptive, and the static policies it must be within, in
+     * each of ALE's forms.
      */
     private static final List<String> CLAIMED = Stream.of(Implementation.ADAPTIVE, Implementation.LOCK_ONLY,
             Implementation.SWOPT_1, Implementation.SWOPT_10, Implementation.ADAPTIVE_INLINE,
             Implementation.LOCK_ONLY_INLINE, Implementation.SWOPT_1_INLINE, Implementation.SWOPT_10_INLINE)
             .map(Implementation::name).toList();
 
-    /** Whether issue 6's claims read this run: adaptive and the static policies, in every cell. */
+    /** Whether the elision claims read this run: adaptive and the static policies, in every cell. */
     public static boolean claimed(Run run) {
         return run.method().startsWith(BENCHMARK) && CLAIMED.contains(run.params().get("implementation"));
     }

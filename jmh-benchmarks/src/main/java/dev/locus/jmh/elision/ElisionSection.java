@@ -99,7 +99,7 @@ public final class ElisionSection {
         return md.toString();
     }
 
-    /** Issue 6's two questions. */
+    /** The two closing questions. */
     public String claimsTable() {
         return Claim.table(claims);
     }

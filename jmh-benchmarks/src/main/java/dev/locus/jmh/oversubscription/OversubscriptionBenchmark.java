@@ -74,7 +74,7 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
      *
      * References
      *   [Nicacio10] §5.1 and Table 2; [Maldonado10] §2.1 (SPMD threading interface), §3.3 (CILUTS,
-     *   CTLUTS), §4 (configurations); DESIGN.md "Benchmarks" and "LUTS scheduling".
+     *   CTLUTS), §4 (configurations).
      */
 
     /** Transactions per phase of the tree and the skip list, whose transactions are short. */

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * The key streams of {@link PeerBenchmark} (issue 14), each drawn in advance into an array that a
+ * The key streams of {@link PeerBenchmark}, each drawn in advance into an array that a
  * producer reads cyclically, so that generating a key costs an array read.
  */
 enum KeyStream {

@@ -16,7 +16,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.ThreadParams;
 
 /**
- * Issue 14's peer suite: locus's keyed executors against what a user would otherwise pick, in
+ * The peer suite: locus's keyed executors against what a user would otherwise pick, in
  * tasks completed per second. Producers are the JMH threads ({@code -t}).
  *
  * <pre>
@@ -96,7 +96,7 @@ public class PeerBenchmark extends BenchmarkDefaults {
      *   (awaitTermination happens-after every task's run).
      *
      * References
-     *   Issue 14 "Keyed dispatch that wins where keys matter"; DESIGN.md "Benchmarks";
+     *   Keyed dispatch that wins where keys matter;
      *   bookkeeper-common 4.17.1 OrderedExecutor, SingleThreadExecutor,
      *   GrowableMpScArrayConsumerBlockingQueue.
      */

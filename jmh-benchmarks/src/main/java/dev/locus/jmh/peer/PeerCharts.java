@@ -15,7 +15,7 @@ import java.util.TreeSet;
 import org.knowm.xchart.CategoryChart;
 
 /**
- * The PNG of each workload and worker count of the peer suite (issue 14): tasks/s as bars, a
+ * The PNG of each workload and worker count of the peer suite: tasks/s as bars, a
  * group per producer count and a bar per executor, in the same colour in every chart. Bars rather
  * than lines, since the quick profile measures most workloads at a single producer count.
  */

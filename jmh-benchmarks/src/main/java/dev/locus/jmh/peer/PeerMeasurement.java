@@ -5,7 +5,7 @@ import dev.locus.jmh.report.Row;
 import java.util.Optional;
 
 /**
- * One cell of the peer suite (issue 14): a workload submitted by {@code producers} JMH threads to
+ * One cell of the peer suite: a workload submitted by {@code producers} JMH threads to
  * an executor of {@code workers} threads.
  *
  * @param tasksPerSecond tasks completed per second (JMH's primary score), the mean over rounds

@@ -9,10 +9,10 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The main job's runs of {@link PeerBenchmark} (issue 14): every implementation in each cell,
+ * The main job's runs of {@link PeerBenchmark}: every implementation in each cell,
  * producers being JMH threads, without meters ({@code meters=none}).
  *
- * <p>Quick profile, at the job's most workers (2 by default, issue 14's N): the cells issue 14's
+ * <p>Quick profile, at the job's most workers (2 by default, the suite's N): the cells the suite's
  * targets are about — empty tasks at 1 and 2 producers; the uniform and exponential streams at 2;
  * the Zipf stream at 1, 2 and 4, to show how each executor scales with producers; per-key state at
  * 2 and 4 — every implementation in each, 63 cells, and the 17 cells the targets read
@@ -31,7 +31,7 @@ public final class PeerPlan {
     static final Map<String, List<Integer>> QUICK_PRODUCERS = Map.of("empty", List.of(1, 2), "uniform", List.of(2),
             "zipf", List.of(1, 2, 4), "exponential", List.of(2), "perKeyState", List.of(2, 4));
 
-    /** The implementations issue 14's targets compare. */
+    /** The implementations the peer suite's targets compare. */
     private static final Set<String> COMPARED = Set.of("adaptive", "bookkeeper", "forkJoin");
 
     private PeerPlan() {
@@ -61,7 +61,7 @@ public final class PeerPlan {
     }
 
     /**
-     * Whether issue 14's targets read this run: adaptive, bookkeeper and forkJoin on the key
+     * Whether the peer suite's targets read this run: adaptive, bookkeeper and forkJoin on the key
      * streams at 2 producers, adaptive and forkJoin on empty tasks at 1 and 2 and on per-key state.
      */
     public static boolean claimed(Run run) {

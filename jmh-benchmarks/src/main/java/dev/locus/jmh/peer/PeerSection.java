@@ -90,7 +90,7 @@ public final class PeerSection {
         return md.toString();
     }
 
-    /** Issue 14's targets: goal, cell, verdict, measured ratio with its interval. */
+    /** The peer suite's targets: goal, cell, verdict, measured ratio with its interval. */
     public String targetsTable() {
         MarkdownTable table = new MarkdownTable(3, "target", "cell", "verdict", "measured");
         for (Target target : targets) {

@@ -14,7 +14,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * Issue 14's targets for the adaptive executor, checked in the peer suite's measurements: each a
+ * The peer suite's targets for the adaptive executor, checked in the peer suite's measurements: each a
  * ratio of two cells measured in the same rounds, held against a threshold by its 95% interval.
  */
 public final class PeerTargets {
@@ -27,7 +27,7 @@ public final class PeerTargets {
      *   workers, producers), held against a threshold. The ratio is a Ratio over paired rounds, as
      *   the papers' claims read theirs: met if its whole 95% interval is at or above the
      *   threshold, missed if all below, inconclusive if it spans the threshold or a cell has too
-     *   few rounds for an interval (Outcome.atLeast). Issue 14 asks to repeat with forks where a
+     *   few rounds for an interval (Outcome.atLeast). The suite is to be repeated with forks where a
      *   ratio is within 1.2×; an inconclusive verdict says where more rounds are needed.
      *
      *   The targets, at every worker count of the file: on each counter key stream (uniform, Zipf,
@@ -36,7 +36,7 @@ public final class PeerTargets {
      *   count measured, adaptive ≥ 1.0× forkJoin (which locks per key).
      *
      * References
-     *   Issue 14, "Targets, in the suite, as ratios in one run".
+     *   Targets, in the suite, as ratios in one run.
      */
 
     static final double OVER_BOOKKEEPER = 1.5;

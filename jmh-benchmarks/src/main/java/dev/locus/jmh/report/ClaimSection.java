@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A part of {@code REPORT.md} on one issue's claims: a heading and a line of context, what is
+ * A part of {@code REPORT.md} on one suite's claims: a heading and a line of context, what is
  * measured, the claims' table with the rule their verdicts follow, a plain sentence per verdict,
  * the measurements' table, and the chart. Subclasses give the words and the tables; the layout is
  * this class's, so every such section reads alike.
@@ -53,7 +53,7 @@ public abstract class ClaimSection {
     /** The section's heading, without its {@code #}. */
     protected abstract String heading();
 
-    /** One sentence on what the section answers (the issue and its item). */
+    /** One sentence on what the section answers (what the suite compares). */
     protected abstract String context();
 
     /** The paragraph on what is measured and how. */

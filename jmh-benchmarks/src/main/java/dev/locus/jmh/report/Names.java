@@ -59,7 +59,7 @@ public final class Names {
             "roundRobin + intention", ROUND_ROBIN_DOM_LOCK, "roundRobin + numLock", TOGGLE_DOM_LOCK, "toggle + numLock",
             TOGGLE_NO_STEAL_DOM_LOCK, "toggleExclusive"), List.of());
 
-    /** BookKeeper's OrderedExecutor in the peer suite (issue 14). */
+    /** BookKeeper's OrderedExecutor in the peer suite. */
     public static final String BOOKKEEPER = "bookkeeper";
     /** The peer suite's executors that are not locus's, drawn dashed. */
     static final List<String> PEERS = List.of(THREAD_POOL, FORK_JOIN, BOOKKEEPER, "striped");
@@ -82,17 +82,17 @@ public final class Names {
             Stream.of(LUTS, "ciluts", "ctluts", "lutsAts")).toList(), List.of());
 
     /** The peers, then locus's executors (the peer suite's rows and series). */
-    /** Issue 17's Toggle in scheduler-exclusive mode, running transactions. */
+    /** The Toggle + STM suite's Toggle in scheduler-exclusive mode, running transactions. */
     public static final String TOGGLE_STM = "toggle";
-    /** Issue 17's Toggle placing transactions only, under a lock manager that takes nothing. */
+    /** The Toggle + STM suite's Toggle placing transactions only, under a lock manager that takes nothing. */
     public static final String TOGGLE_PLACEMENT = "togglePlacement";
     /** Round-robin + STM, the baseline, then the two ways of running transactions on Toggle. */
     public static final Comparator<String> TOGGLE_STM_ORDER = order(List.of(ROUND_ROBIN, TOGGLE_STM, TOGGLE_PLACEMENT),
             List.of());
 
     /**
-     * Issue 17's elided HashMap on keyed executors: round-robin, the baseline, then adaptive, in the
-     * lambda form, then in the inline form (issue 28).
+     * The elided HashMap on keyed executors: round-robin, the baseline, then adaptive, in the
+     * lambda form, then in the inline form.
      */
     public static final Comparator<String> ELIDED_PLACEMENT_ORDER = order(Stream.of(ElisionForm.values())
             .flatMap(form -> Stream.of(form.series(ROUND_ROBIN), form.series(ADAPTIVE))).toList(), List.of());

@@ -46,7 +46,7 @@ public record Ratio(double estimate, double low, double high, int rounds) {
      *
      * References
      *   Student's paired t-interval, e.g. NIST/SEMATECH e-Handbook of Statistical Methods,
-     *   §7.2.2 and §7.3.1; issue 15 item 3.
+     *   §7.2.2 and §7.3.1.
      */
 
     /** numerator ÷ denominator, paired by round. */

@@ -45,12 +45,12 @@ import java.util.TreeMap;
  * checked against the data, and a PNG chart per figure shaped like the paper's; then a part on
  * [Nicacio10] and [Maldonado10] (the oversubscription suite) with their claim per workload, tables of
  * commit rates and abort ratios, and a chart per workload; then, where the results have elision
- * rows, a part on [Dice14] with issue 6's two questions, ops/s and ratios to lock-only per
- * workload, and a chart per workload; then, where the results have Toggle rows, a part on paper
- * 000 with issue 5's three claims, tasks/s and ratios to round-robin + DomLock per figure, and a
- * chart per figure; then, where the results have peer-suite rows, a part on issue 14 with its
+ * rows, a part on [Dice14] with the two closing questions, ops/s and ratios to lock-only per
+ * workload, and a chart per workload; then, where the results have Toggle rows, a part on
+ * [Kalikar19] with its three claims, tasks/s and ratios to round-robin + DomLock per figure, and a
+ * chart per figure; then, where the results have peer-suite rows, a part on the peer suite with its
  * targets, tasks/s and ratios to ThreadPoolExecutor and BookKeeper per workload, and a chart per
- * workload and worker count; then, where the results have Toggle + STM rows, a part on issue 17
+ * workload and worker count; then, where the results have Toggle + STM rows, a part on transactions on Toggle
  * with its claim that Toggle + STM commits at least as fast as round-robin + STM, whether
  * composition helps in words, commits/s and aborts per commit per cell, and a chart; then, where {@code scaling/} beside the JSON holds the results of
  * {@code Reproduce --scaling}, a part with that machine's facts and a link to its report. Prints

@@ -85,17 +85,17 @@ public final class Results {
         return processors;
     }
 
-    /** The elided-placement suite's measurements (issue 17, item 3(b)). */
+    /** The elided-placement suite's measurements. */
     public ElidedPlacementResults elidedPlacement() {
         return elidedPlacement;
     }
 
-    /** The Toggle + STM suite's measurements (issue 17). */
+    /** The Toggle + STM suite's measurements. */
     public ToggleStmResults toggleStm() {
         return toggleStm;
     }
 
-    /** The peer suite's measurements (issue 14). */
+    /** The peer suite's measurements. */
     public PeerResults peers() {
         return peers;
     }

@@ -57,8 +57,7 @@ public class ToggleBenchmark extends BenchmarkDefaults {
      *   task cursor). The workers are the scheduler's.
      *
      * References
-     *   [Kalikar19] §4 and Figures 3–6(a); DESIGN.md "Hierarchies and Toggle ([Kalikar19])" and
-     *   "Benchmarks"; issue 5, "Must show — JMH".
+     *   [Kalikar19] §4 and Figures 3–6(a).
      */
 
     /** The k-ary tree of Figures 4 and 5, "1 million nodes" (§4). */

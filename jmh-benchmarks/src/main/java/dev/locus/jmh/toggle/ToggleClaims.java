@@ -15,7 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The closing claims of issue 5 on [Kalikar19] §4, computed from the Toggle suite's measurements:
+ * The closing claims on [Kalikar19] §4, computed from the Toggle suite's measurements:
  * Toggle scaling 16% better than round-robin on the XML hierarchy, Toggle + DomLock above DomLock alone, and
  * task stealing paying off only under skew.
  */
@@ -60,7 +60,7 @@ public final class ToggleClaims {
      * References
      *   [Kalikar19] §4.1 ("10% more throughput compared to ... DomLock"), §4.2 ("16% more
      *   throughput"), §4.4 (stealing: equal throughput on random accesses, further improvement
-     *   under skew), §4.5 ("Toggle consistently outperforms DomLock"); issue 5, "Must show — JMH".
+     *   under skew), §4.5 ("Toggle consistently outperforms DomLock").
      */
 
     /**

@@ -94,7 +94,7 @@ public final class TogglePlan {
     }
 
     /**
-     * Whether issue 5's claims read this run: round-robin and Toggle over DomLock on STMBench7 and
+     * Whether the Toggle claims read this run: round-robin and Toggle over DomLock on STMBench7 and
      * the hierarchy sizes with 2 workers or more, on the XML hierarchy at every worker count (its
      * claim divides each speedup by the 1-worker cell), and Toggle with stealing on and off on
      * Figure 5.

@@ -96,7 +96,7 @@ public final class ToggleSection {
         return md.toString();
     }
 
-    /** Issue 5's closing claims. */
+    /** The closing claims. */
     public String claimsTable() {
         return Claim.table(claims);
     }

@@ -16,7 +16,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Threads;
 
 /**
- * Issue 17, item 3(a): Toggle + STM against round-robin + STM. Committed transactions per second
+ * Toggle + STM against round-robin + STM. Committed transactions per second
  * (the score) and aborted attempts per second (auxiliary counters; divided by the score, aborts
  * per commit) of [Kalikar19]'s hierarchical tasks run as Multiverse transactions through the STM
  * adapter, on STMBench7's graph and the tree-bank-shaped XML hierarchy.
@@ -53,8 +53,7 @@ public class ToggleStmBenchmark extends BenchmarkDefaults {
      *   and after each batch, when no transaction of this producer is in flight.
      *
      * References
-     *   [Kalikar19] §4 (workloads, Figure 3); [Bai06] §5 (transactions as executor tasks, Polka);
-     *   issue 17, item 3(a).
+     *   [Kalikar19] §4 (workloads, Figure 3); [Bai06] §5 (transactions as executor tasks, Polka).
      */
 
     @Benchmark

@@ -14,7 +14,7 @@ import java.util.TreeSet;
 import org.knowm.xchart.CategoryChart;
 
 /**
- * The PNG of issue 17's Toggle + STM suite: commits/s as bars, a group per hierarchy and a bar per
+ * The PNG of the Toggle + STM suite: commits/s as bars, a group per hierarchy and a bar per
  * scheduler, with error bars of the 95% interval of each mean over rounds where a cell has two
  * rounds or more; one panel per worker count, side by side. Bars rather than lines, since the
  * hierarchies are categories, not points on an axis.

@@ -8,7 +8,7 @@ import dev.locus.jmh.report.Ratio;
 import java.util.List;
 
 /**
- * Issue 17's claim on transactions run on Toggle, computed from the Toggle + STM suite's
+ * The claim on transactions run on Toggle, computed from the Toggle + STM suite's
  * measurements: Toggle + STM commits at least as fast as round-robin + STM, in every cell; and
  * the same of Toggle's placement alone.
  */
@@ -28,7 +28,7 @@ public final class ToggleStmClaims {
      *   Two claims: toggle, Toggle in scheduler-exclusive mode, which never runs two
      *   transactions whose lock sets meet at once, so that the STM aborts nothing; and
      *   togglePlacement, Toggle's buckets and stealing without its locks, where the STM resolves
-     *   what placement leaves to overlap. Issue 17 asks to say plainly if composition does not
+     *   what placement leaves to overlap. The report is to say plainly if composition does not
      *   help: a contradicted claim is that statement (ToggleStmSection words it).
      *
      * Concurrency
@@ -38,7 +38,7 @@ public final class ToggleStmClaims {
      *   None.
      *
      * References
-     *   Issue 17, items 1 and 3(a); [Kalikar19] §3 (scheduler-exclusive mode); [Bai06] §5
+     *   [Kalikar19] §3 (scheduler-exclusive mode); [Bai06] §5
      *   (transactions as executor tasks).
      */
 

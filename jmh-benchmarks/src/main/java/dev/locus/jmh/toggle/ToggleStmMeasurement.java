@@ -5,7 +5,7 @@ import dev.locus.jmh.report.Row;
 import java.util.Optional;
 
 /**
- * One cell of the Toggle + STM suite (issue 17): a hierarchy's transactions run by a scheduler
+ * One cell of the Toggle + STM suite: a hierarchy's transactions run by a scheduler
  * with {@code workers} workers.
  *
  * @param commitsPerSecond committed transactions per second (JMH's primary score), the mean over rounds

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The main job's runs of {@link ToggleStmBenchmark} (issue 17, item 3(a)): round-robin + STM,
+ * The main job's runs of {@link ToggleStmBenchmark}: round-robin + STM,
  * Toggle + STM and Toggle's placement alone + STM in every cell, each cell a hierarchy (STMBench7's
  * three mixes and the XML document at scale {@value #XML_SCALE}) and a worker count.
  *

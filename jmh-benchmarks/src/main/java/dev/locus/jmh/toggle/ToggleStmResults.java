@@ -13,7 +13,7 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
- * The Toggle + STM suite's measurements of one JMH result file (issue 17), at most one per cell
+ * The Toggle + STM suite's measurements of one JMH result file, at most one per cell
  * (hierarchy, scheduler, workers). A lookup of a cell not measured gives NaN or an empty Optional.
  */
 public final class ToggleStmResults {

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The part of {@code REPORT.md} on issue 17's transactions on Toggle: what the Toggle + STM suite
+ * The part of {@code REPORT.md} on transactions on Toggle: what the Toggle + STM suite
  * measures, the claim that Toggle + STM commits at least as fast as round-robin + STM with its
  * verdict and, in words, whether composition helps, a table of commits/s, aborts per commit and
  * the ratio to round-robin per cell, and a link to the chart.

@@ -4,7 +4,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * A hierarchy of the Toggle + STM suite (issue 17): STMBench7's graph in one of its mixes, or the
+ * A hierarchy of the Toggle + STM suite: STMBench7's graph in one of its mixes, or the
  * tree-bank-shaped XML document at a scale.
  *
  * @param method the benchmark method, {@value #STMBENCH7} or {@value #XML}
