@@ -11,6 +11,9 @@ import java.nio.file.Path;
  * the main job's JSON with their own {@code run.properties}: that machine's facts and a link to
  * the report made from them, so that the 2-core and the larger machine's numbers are each
  * labelled with their machine. Empty where there are no scaling results.
+ *
+ * <p>Not a {@link dev.locus.jmh.report.ClaimSection}: it holds no claims of its own; the claims
+ * the scaling run checks are in the report made from its results, which this part links to.
  */
 public final class ScalingSection {
 
