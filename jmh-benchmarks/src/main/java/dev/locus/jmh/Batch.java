@@ -10,17 +10,17 @@ import java.util.concurrent.TimeoutException;
  * then waits for all, so that a score counts committed transactions. Timing submissions alone
  * would reward an executor for letting its unbounded queues grow.
  */
-final class Batch {
+public final class Batch {
 
     /** Transactions per operation, for {@code @OperationsPerInvocation}. */
-    static final int SIZE = 1_000;
+    public static final int SIZE = 1_000;
 
     /** How long a batch may take before the run fails: minutes mean a lost or stuck transaction. */
     private static final long MAX_WAIT_SECONDS = 60;
 
     private final Future<?>[] pending = new Future<?>[SIZE];
 
-    void set(int index, Future<?> transaction) {
+    public void set(int index, Future<?> transaction) {
         pending[index] = transaction;
     }
 
@@ -31,7 +31,7 @@ final class Batch {
      *     was interrupted (JMH interrupts a benchmark thread that outlives its iteration): a
      *     transaction was lost or stuck, or the workload outgrew the executor
      */
-    void await() {
+    public void await() {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(MAX_WAIT_SECONDS);
         for (int i = 0; i < SIZE; i++) {
             try {

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.LongAdder;
  * their own rather than fight over one cache line: that fight would be a fixed cost of the
  * benchmark, the same for every executor, and would flatten the ratios between them.
  */
-final class Completion {
+public final class Completion {
 
     /** How long a batch may take before the run fails: that long means a lost or stuck task. */
     private static final long MAX_WAIT_NANOS = TimeUnit.SECONDS.toNanos(60);
@@ -18,16 +18,16 @@ final class Completion {
     private final Runnable task = completed::increment;
 
     /** Called by a worker once per task run. */
-    void increment() {
+    public void increment() {
         completed.increment();
     }
 
     /** A task that only counts itself, the same object on every call. */
-    Runnable task() {
+    public Runnable task() {
         return task;
     }
 
-    long sum() {
+    public long sum() {
         return completed.sum();
     }
 
@@ -38,7 +38,7 @@ final class Completion {
      * @throws IllegalStateException if the wait was interrupted (JMH's iteration timeout) or took
      *     more than a minute: a task was lost or stuck
      */
-    void await(long target) {
+    public void await(long target) {
         long start = System.nanoTime();
         while (completed.sum() < target) {
             if (Thread.interrupted() || System.nanoTime() - start > MAX_WAIT_NANOS) {

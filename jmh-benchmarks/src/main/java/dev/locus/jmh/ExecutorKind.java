@@ -11,10 +11,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The executors the suites compare, by the label their {@code executor} parameter takes: the three
- * schedulers of paper 002 §4 (round-robin, fixed key ranges, adaptive ranges), the adaptive one
+ * schedulers of [Bai06] §4 (round-robin, fixed key ranges, adaptive ranges), the adaptive one
  * also with cost feedback, and the JDK's two pools, which cannot use a key.
  */
-enum ExecutorKind {
+public enum ExecutorKind {
 
     ROUND_ROBIN("roundRobin"),
     FIXED_RANGE("fixedRange"),
@@ -35,7 +35,7 @@ enum ExecutorKind {
      *
      * @throws IllegalArgumentException for an unknown label
      */
-    static ExecutorKind of(String label) {
+    public static ExecutorKind of(String label) {
         for (ExecutorKind kind : values()) {
             if (kind.label.equals(label)) {
                 return kind;
@@ -57,7 +57,7 @@ enum ExecutorKind {
      * Starts an executor with {@code workers} threads for keys in {@code [0, maxKey]}: the fixed
      * ranges split that span, and the adaptive router routes by it until it has sampled enough keys.
      */
-    ExecutorService start(int workers, long maxKey) {
+    public ExecutorService start(int workers, long maxKey) {
         return switch (this) {
             case ROUND_ROBIN, FIXED_RANGE, ADAPTIVE, ADAPTIVE_COST -> builder(workers, maxKey).build();
             case THREAD_POOL -> new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS,
@@ -67,11 +67,11 @@ enum ExecutorKind {
     }
 
     /**
-     * The builder of {@link #start}'s executor, for a locus kind, to be built or set further.
+    public  * The builder of {@link #start}'s executor, for a locus kind, to be built or set further.
      *
      * @throws IllegalStateException for the JDK's pools
      */
-    LocusExecutors.Builder builder(int workers, long maxKey) {
+    public LocusExecutors.Builder builder(int workers, long maxKey) {
         AdaptiveRangeRouter.Settings adaptive = warmupOver(maxKey);
         return switch (this) {
             case ROUND_ROBIN -> LocusExecutors.builder(workers).roundRobin();
@@ -89,7 +89,7 @@ enum ExecutorKind {
      *
      * @throws IllegalStateException if it had to drop tasks
      */
-    static void stop(ExecutorService executor) throws InterruptedException {
+    public static void stop(ExecutorService executor) throws InterruptedException {
         if (executor instanceof KeyedExecutorService keyed) {
             keyed.close();
             return;

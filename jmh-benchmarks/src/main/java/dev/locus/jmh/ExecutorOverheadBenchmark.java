@@ -21,7 +21,7 @@ public class ExecutorOverheadBenchmark extends BenchmarkDefaults {
      * Implementation notes
      *
      * Overview
-     *   Executor overhead, paper 002 section 5.4.1 / Figure 9: the cost an executor adds to a task
+     *   Executor overhead, [Bai06] section 5.4.1 / Figure 9: the cost an executor adds to a task
      *   that does nothing. Two workers; the producers are the JMH threads (run with -t 1 and -t 2,
      *   as OverheadReport does). Each locus executor is set against ThreadPoolExecutor (2 threads,
      *   LinkedBlockingQueue) and ForkJoinPool(2).
@@ -43,7 +43,7 @@ public class ExecutorOverheadBenchmark extends BenchmarkDefaults {
      *   The producer waits by yielding: on two cores it must give the CPU back to the workers.
      *
      * References
-     *   Paper 002, section 5.4.1 "Executor Overhead", Figure 9; DESIGN.md "Benchmarks".
+     *   [Bai06], section 5.4.1 "Executor Overhead", Figure 9; DESIGN.md "Benchmarks".
      */
 
     /** Tasks per operation; each operation waits for its whole batch to complete. */

@@ -8,7 +8,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * What locus-multiverse, Multiverse 0.7.0 relocated and with its probe-index fix (issue 26), costs
+ * What locus-multiverse, Multiverse 0.7.0 relocated and with its probe-index fix, costs
  * beside the 0.7.0 jar as released: one transaction reading {@link #reads} references, the way
  * locus-stm runs transactions (not speculative, hence FatVariableLengthGammaTxn, whose probe the
  * fix changes) and the dictionaries read ({@code ensure}, then {@code get}).

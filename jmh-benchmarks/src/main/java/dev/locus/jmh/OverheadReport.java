@@ -18,7 +18,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * Runs {@link ExecutorOverheadBenchmark} with 1 and 2 producers (paper 002, Figure 9), writes the
+ * Runs {@link ExecutorOverheadBenchmark} with 1 and 2 producers ([Bai06], Figure 9), writes the
  * JMH results as JSON and prints a Markdown table of tasks/s with each implementation's ratio to
  * ThreadPoolExecutor and ForkJoinPool.
  *

@@ -1,6 +1,14 @@
 package dev.locus.jmh;
 
+import dev.locus.jmh.dictionary.DictionaryPlan;
+import dev.locus.jmh.elision.ElidedPlacementPlan;
+import dev.locus.jmh.elision.ElisionPlan;
+import dev.locus.jmh.oversubscription.OversubscriptionPlan;
+import dev.locus.jmh.peer.PeerPlan;
 import dev.locus.jmh.report.Report;
+import dev.locus.jmh.scaling.ScalingPlan;
+import dev.locus.jmh.toggle.TogglePlan;
+import dev.locus.jmh.toggle.ToggleStmPlan;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -34,12 +42,12 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * The main job: runs paper 002's experiments (§5, Figures 3–9) — the three dictionaries under
+ * The main job: runs [Bai06]'s experiments (§5, Figures 3–9) — the three dictionaries under
  * every executor, key distribution and worker count, and the executor overhead of Figure 9 — and
- * the oversubscription experiments of papers 004 and 001 ({@link OversubscriptionPlan}), paper
- * 003's lock-elision HashMap ({@link ElisionPlan}), paper 000's Toggle scheduler
- * ({@link TogglePlan}), issue 14's peer suite, locus's keyed executors against BookKeeper's
- * OrderedExecutor and the JDK's pools ({@link PeerPlan}), and issue 17's transactions on Toggle
+ * the oversubscription experiments of [Nicacio10] and [Maldonado10] ({@link OversubscriptionPlan}),
+ * [Dice14]'s lock-elision HashMap ({@link ElisionPlan}), [Kalikar19]'s Toggle scheduler
+ * ({@link TogglePlan}), the peer suite, locus's keyed executors against BookKeeper's
+ * OrderedExecutor and the JDK's pools ({@link PeerPlan}), and transactions on Toggle
  * against round-robin + STM ({@link ToggleStmPlan}) and its HashMap of elided critical sections
  * on adaptive against round-robin ({@link ElidedPlacementPlan}), then writes the JMH results,
  * {@code REPORT.md} and the charts.
@@ -63,35 +71,35 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * (870 runs, 1,182 s), plus about 0.18 s per run of JMH's own work and 0.7 s per forked JVM,
  * measured from the 386 runs of the previous profile (16.5 minutes for 881 configured seconds):
  * <pre>
- * paper 002   108 cells + 2 × 33 claimed = 174 runs × 1 s, 3 warm-up runs × 4.5 s      188 s
+ * [Bai06]     108 cells + 2 × 33 claimed = 174 runs × 1 s, 3 warm-up runs × 4.5 s    188 s
  * Figure 9    12 runs × 1 s, 1 warm-up run                                          17 s
- * 004/001     154 cells + 2 × 28 claimed = 210 runs × 1 s, 7 warm-up runs            245 s
- * 003         78 cells + 2 × 48 claimed = 174 forked runs × (2 × 1 s + 0.5 s)         435 s
- * 000         78 cells + 2 × 24 claimed = 126 runs × 0.9 s, 2 warm-up runs           122 s
+ * oversub.    154 cells + 2 × 28 claimed = 210 runs × 1 s, 7 warm-up runs            245 s
+ * [Dice14]    78 cells + 2 × 48 claimed = 174 forked runs × (2 × 1 s + 0.5 s)         435 s
+ * [Kalikar19] 78 cells + 2 × 24 claimed = 126 runs × 0.9 s, 2 warm-up runs           122 s
  * peers       63 cells + 2 × 17 claimed = 97 runs × 1 s, 1 warm-up run              102 s
- * issue 17    12 cells + 2 × 12 claimed = 36 runs × 1 s, 1 warm-up run               41 s
- * 17 (ALE)    8 cells + 5 × 4 claimed = 28 runs × 1 s, 2 warm-up runs                33 s
+ * Toggle+STM  12 cells + 2 × 12 claimed = 36 runs × 1 s, 1 warm-up run               41 s
+ * elided pl.  8 cells + 5 × 4 claimed = 28 runs × 1 s, 2 warm-up runs                33 s
  * JMH         870 runs × 0.18 s + 174 forks × 0.7 s                                  279 s
  *                                                                      about 24.4 minutes
  * </pre>
- * (Paper 003's and issue 17's ALE suites each run ALE's lambda and inline forms since issue 28.)
+ * ([Dice14]'s and the elided-placement suites each run ALE's lambda and inline forms.)
  * A check of 150 of these runs ({@code --only} the hash table, Figure 9, the skip list, the mixed
- * elision workload and Figure 5 of paper 000) on a shared two-core machine took 4 min 10 s: 1.34 s
+ * elision workload and Figure 5 of [Kalikar19]) on a shared two-core machine took 4 min 10 s: 1.34 s
  * per dictionary run, 1.0 s per Figure 9 or oversubscription run, 3.0 s per forked elision run,
  * 0.93 s per Toggle run, warm-up runs 5-6 s; at those rates the papers' suites take about 15 minutes.
  * Cells no claim reads keep their single round and print no "±".
  * {@code --full} forks three JVMs per run, three rounds, each with five 1 s warm-up and five 1 s
  * measured iterations, on worker counts 1, 2, 4, … up to the machine's processors, adds the
  * cost-balanced adaptive executor, and runs the oversubscription suite's whole grid: about 75
- * minutes on two cores for paper 002, and some seven hours for the 693 oversubscription runs.
+ * minutes on two cores for [Bai06], and some seven hours for the 693 oversubscription runs.
  * {@code --scaling} runs instead the claims that need more than two workers, at up to 16 workers
  * and 64 threads, only the cells the claims read, in three or four rounds, in one call of under ten minutes on 16 cores
  * ({@link ScalingPlan}), into {@code results/scaling} unless {@code --out} says otherwise.
  * {@code --workers} replaces the worker counts of the quick and full profiles (the oversubscription suite's thread
  * counts are its own); {@code --only} keeps the runs whose benchmark, such as
  * {@code OversubscriptionBenchmark.skipList}, the regular expression finds: {@code --only Peer}
- * runs just the peer suite ({@code PeerBenchmark.tasks}), {@code --only ToggleStm} just issue 17's
- * ({@code ToggleStmBenchmark}), {@code --only ElidedPlacement} issue 17's elided HashMap on keyed
+ * runs just the peer suite ({@code PeerBenchmark.tasks}), {@code --only ToggleStm} just the Toggle + STM suite
+ * ({@code ToggleStmBenchmark}), {@code --only ElidedPlacement} the elided HashMap on keyed
  * executors ({@code ElidedPlacementBenchmark}). Every run is a
  * separate JMH run with one parameter set, so the progress line after each says how far the job
  * is; the JSON is rewritten
@@ -103,18 +111,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 public final class Reproduce {
 
-    /** Seconds of a warm-up run (see {@link #warmUp}). */
+    /** Seconds of a warm-up run ({@link DictionaryPlan} says why a fresh JVM needs them). */
     private static final int WARM_UP_SECONDS = 4;
-    private static final List<String> STRUCTURES = List.of("hashTable", "redBlackTree", "sortedList");
-    private static final List<String> DISTRIBUTIONS = List.of("uniform", "gaussian", "exponential");
     /** Rounds of each cell a claim reads in the quick profile: the fewest that give a useful t-interval. */
     static final int QUICK_ROUNDS = 3;
-    /** Paper 002's executors, whose ratios its claims read. */
-    private static final List<String> PAPER_EXECUTORS = List.of("roundRobin", "fixedRange", "adaptive");
-    private static final List<String> PAPER_AND_JDK = List.of("roundRobin", "fixedRange", "adaptive", "threadPool",
-            "forkJoin");
-    /** Figure 9's executors: one per way of placing a task. */
-    private static final List<String> OVERHEAD_EXECUTORS = PAPER_AND_JDK;
 
     private final boolean full;
     private final boolean scaling;
@@ -146,7 +146,7 @@ public final class Reproduce {
         }
     }
 
-    static Reproduce parse(String[] args) {
+    public static Reproduce parse(String[] args) {
         boolean full = false;
         boolean scaling = false;
         int[] workers = null;
@@ -177,7 +177,7 @@ public final class Reproduce {
     }
 
     /** The directory the results, the report and the run's facts go to. */
-    Path out() {
+    public Path out() {
         return out;
     }
 
@@ -192,7 +192,8 @@ public final class Reproduce {
         Path json = out.resolve("jmh-results.json");
         Instant started = Instant.now();
         console.printf(Locale.ROOT, "locus main job: %s; profile %s; workers %s; %d runs%n",
-                scaling ? "papers 002, 004, 001 and 000" : "papers 002, 004, 001, 003 and 000, issues 14 and 17",
+                scaling ? "[Bai06], [Nicacio10], [Maldonado10] and [Kalikar19]"
+                        : "[Bai06], [Nicacio10], [Maldonado10], [Dice14] and [Kalikar19], peers, Toggle + STM and elided placement",
                 profile(), Arrays.toString(workers), plan.size());
 
         if (profile().forks() == 0) {
@@ -246,48 +247,21 @@ public final class Reproduce {
     }
 
     /** Every run of the job, in the order of the report's figures. */
-    List<Run> plan() {
+    public List<Run> plan() {
         return (scaling ? ScalingPlan.runs(this::inRounds) : profilePlan()).stream()
                 .filter(run -> only.matcher(run.method()).find()).toList();
     }
 
     private List<Run> profilePlan() {
-        List<String> executors = new ArrayList<>(PAPER_AND_JDK);
-        if (full) {
-            executors.add(executors.indexOf("adaptive") + 1, "adaptiveCost");
-        }
-        int most = Arrays.stream(workers).max().orElseThrow();
-        List<Run> dictionary = new ArrayList<>();
-        for (String structure : STRUCTURES) {
-            warmUp(dictionary, new Run("DictionaryBenchmark." + structure,
-                    Map.of("distribution", "uniform", "executor", "roundRobin", "workers", "" + most), 0, true));
-            for (String distribution : DISTRIBUTIONS) {
-                for (int w : workers) {
-                    for (String executor : executors) {
-                        dictionary.add(new Run("DictionaryBenchmark." + structure,
-                                Map.of("distribution", distribution, "executor", executor, "workers", "" + w), 0, false));
-                    }
-                    dictionary.add(new Run("InlineDictionaryBenchmark." + structure, Map.of("distribution", distribution), w,
-                            false));
-                }
-            }
-        }
-        List<Run> plan = new ArrayList<>(inRounds(dictionary, Reproduce::claimed));
-        warmUp(plan, new Run("TransactionOverheadBenchmark.executor",
-                Map.of("executor", "roundRobin", "workers", "" + most), 0, true));
-        for (int w : workers) {
-            for (String executor : OVERHEAD_EXECUTORS) {
-                plan.add(new Run("TransactionOverheadBenchmark.executor",
-                        Map.of("executor", executor, "workers", "" + w), 0, false));
-            }
-            plan.add(new Run("TransactionOverheadBenchmark.loop", Map.of(), w, false));
-        }
-        plan.addAll(inRounds(OversubscriptionPlan.runs(full, profile().forks() == 0), OversubscriptionPlan::claimed));
+        boolean warmUps = profile().forks() == 0;
+        List<Run> plan = new ArrayList<>(inRounds(DictionaryPlan.runs(full, workers, warmUps), DictionaryPlan::claimed));
+        plan.addAll(DictionaryPlan.overheadRuns(workers, warmUps));
+        plan.addAll(inRounds(OversubscriptionPlan.runs(full, warmUps), OversubscriptionPlan::claimed));
         plan.addAll(inRounds(ElisionPlan.runs(full), ElisionPlan::claimed));
-        plan.addAll(inRounds(TogglePlan.runs(full, workers, profile().forks() == 0), TogglePlan::claimed));
-        plan.addAll(inRounds(PeerPlan.runs(full, workers, profile().forks() == 0), PeerPlan::claimed));
-        plan.addAll(inRounds(ToggleStmPlan.runs(full, workers, profile().forks() == 0), ToggleStmPlan::claimed));
-        plan.addAll(inRounds(ElidedPlacementPlan.runs(profile().forks() == 0), ElidedPlacementPlan::claimed,
+        plan.addAll(inRounds(TogglePlan.runs(full, workers, warmUps), TogglePlan::claimed));
+        plan.addAll(inRounds(PeerPlan.runs(full, workers, warmUps), PeerPlan::claimed));
+        plan.addAll(inRounds(ToggleStmPlan.runs(full, workers, warmUps), ToggleStmPlan::claimed));
+        plan.addAll(inRounds(ElidedPlacementPlan.runs(warmUps), ElidedPlacementPlan::claimed,
                 ElidedPlacementPlan.QUICK_ROUNDS));
         return plan;
     }
@@ -315,31 +289,6 @@ public final class Reproduce {
         return runs;
     }
 
-    /**
-     * Whether paper 002's claims read this dictionary run: roundRobin, fixedRange and adaptive at
-     * 2 workers and more (claims 1, 3 and 4, and 2 at the most workers), fixedRange and adaptive
-     * on the exponential distribution at 1 (claim 2).
-     */
-    static boolean claimed(Run run) {
-        String executor = run.params().getOrDefault("executor", "");
-        int workers = Integer.parseInt(run.params().getOrDefault("workers", "0"));
-        return run.method().startsWith("DictionaryBenchmark.") && PAPER_EXECUTORS.contains(executor)
-                && (workers >= 2 || run.params().get("distribution").equals("exponential")
-                        && !executor.equals("roundRobin"));
-    }
-
-    /**
-     * Adds {@code run}, unrecorded, where the benchmarks share this JVM: on two cores a fresh JVM
-     * needs about four seconds of a dictionary workload before the JIT compiler has caught up with
-     * the STM's code (throughput climbs from 60,000 to 250,000 txn/s on the red-black tree), more
-     * than a quick run's own warm-up; after one such run every executor starts on compiled code.
-     */
-    private void warmUp(List<Run> plan, Run run) {
-        if (profile().forks() == 0) {
-            plan.add(run);
-        }
-    }
-
     private ChainedOptionsBuilder options() {
         // No forced GC between iterations (the paper forces one before each run, §5.3): JMH's
         // waiting for the heap to settle costs about 3 s per run, half the quick profile's time.
@@ -361,7 +310,7 @@ public final class Reproduce {
     }
 
     /** JMH's options for one run of this job's profile. */
-    ChainedOptionsBuilder options(Run run) {
+    public ChainedOptionsBuilder options(Run run) {
         ChainedOptionsBuilder options = run.options(options());
         if (run.warmUp()) {
             return options.warmupIterations(WARM_UP_SECONDS).warmupTime(TimeValue.seconds(1)).measurementIterations(1);
@@ -401,61 +350,6 @@ public final class Reproduce {
             String jvms = forks == 0 ? "in one JVM after warm-up runs" : forks + " forks";
             return String.format(Locale.ROOT, "%s: %s, warm-up %d × %s, measurement %d × %s", name, jvms,
                     warmups, warmupTime, iterations, iterationTime);
-        }
-    }
-
-    /**
-     * One JMH run: a benchmark method with one value per parameter and a thread count (0: the
-     * method's own), or a warm-up run whose result is dropped.
-     */
-    record Run(String method, Map<String, String> params, int threads, boolean warmUp, int round) {
-
-        Run(String method, Map<String, String> params, int threads, boolean warmUp) {
-            this(method, params, threads, warmUp, 1);
-        }
-
-        /** This run's cell in round {@code round}. */
-        Run inRound(int round) {
-            return new Run(method, params, threads, warmUp, round);
-        }
-
-        /** The regular expression JMH selects this run's benchmark method by. */
-        String include() {
-            return "^" + Pattern.quote(Reproduce.class.getPackageName() + "." + method) + "$";
-        }
-
-        ChainedOptionsBuilder options(ChainedOptionsBuilder options) {
-            options.include(include());
-            params.forEach(options::param);
-            if (threads > 0) {
-                options.threads(threads);
-            }
-            return options;
-        }
-
-        private static String label(String param) {
-            return switch (param) {
-                case "workers" -> "w=";
-                case "threads" -> "threads=";
-                case "segments" -> "segments=";
-                default -> "";
-            };
-        }
-
-        @Override
-        public String toString() {
-            StringBuilder s = new StringBuilder(method);
-            Stream.of("mix", "scale", "skewness", "nodes", "size", "distribution", "executor", "scheduler", "lockManager",
-                            "workers", "configuration", "threads", "implementation", "workload", "valueSize", "segments")
-                    .filter(params::containsKey)
-                    .forEach(p -> s.append(' ').append(label(p)).append(params.get(p)));
-            if (threads > 0) {
-                s.append(" threads=").append(threads);
-            }
-            if (round > 1) {
-                s.append(" (round ").append(round).append(')');
-            }
-            return warmUp ? s.append(" (warm-up, not recorded)").toString() : s.toString();
         }
     }
 

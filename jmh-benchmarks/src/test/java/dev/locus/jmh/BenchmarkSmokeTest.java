@@ -4,7 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.locus.htm.NativeHtm;
+import dev.locus.jmh.elision.ElisionBenchmark;
 import dev.locus.jmh.hashmap.Implementation;
+import dev.locus.jmh.oversubscription.OversubscriptionBenchmark;
+import dev.locus.jmh.peer.PeerBenchmark;
+import dev.locus.jmh.peer.PeerBenchmarkSmokeTest;
+import dev.locus.jmh.toggle.ToggleBenchmark;
+import dev.locus.jmh.toggle.ToggleBenchmarkSmokeTest;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -37,7 +43,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * grid has thousands of cells, is left to {@link ToggleBenchmarkSmokeTest}, and the peer suite,
  * which wants several producers, to {@link PeerBenchmarkSmokeTest}.
  */
-class BenchmarkSmokeTest {
+public class BenchmarkSmokeTest {
 
     private static final String CONTENTION = "contentionInstances";
     private static final String ABORTS = "aborts";
@@ -83,7 +89,7 @@ class BenchmarkSmokeTest {
     }
 
     /** Unsynchronized iterations, as in the main job (Reproduce.options says why). */
-    static ChainedOptionsBuilder options() {
+    public static ChainedOptionsBuilder options() {
         return new OptionsBuilder()
                 .syncIterations(false)
                 .forks(0)

@@ -3,6 +3,8 @@ package dev.locus.jmh;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.locus.jmh.oversubscription.OversubscriptionBenchmark;
+import dev.locus.jmh.oversubscription.SpmdTeam;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -34,7 +36,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ReproduceFailureTest {
 
     private static final String IGNORE_LOCK = "jmh.ignoreLock";
-    private static final Reproduce.Run UNSHARED = new Reproduce.Run("OversubscriptionBenchmark.counterArray",
+    private static final Run UNSHARED = new Run("OversubscriptionBenchmark.counterArray",
             Map.of("threads", "3", "configuration", "basic"), 0, false);
     private static final String CAUSE = "java.lang.IllegalArgumentException: "
             + OversubscriptionBenchmark.COUNTER_PHASE + " transactions do not divide among 3 threads";
@@ -74,7 +76,7 @@ class ReproduceFailureTest {
         assertEquals(1, status, "exit status");
         String printed = console.toString(StandardCharsets.UTF_8);
         String summary = printed.substring(printed.indexOf("1 run(s) failed"));
-        assertTrue(summary.contains(UNSHARED + ":\n  " + CAUSE + "\n      at dev.locus.jmh.SpmdTeam.runPhase("),
+        assertTrue(summary.contains(UNSHARED + ":\n  " + CAUSE + "\n      at dev.locus.jmh.oversubscription.SpmdTeam.runPhase("),
                 summary);
         assertTrue(summary.contains(dir.resolve(FailedRuns.LOG).toString()), summary);
         assertTrue(printed.contains("FAILED: " + CAUSE), printed);
@@ -82,7 +84,7 @@ class ReproduceFailureTest {
         String log = Files.readString(dir.resolve(FailedRuns.LOG), StandardCharsets.UTF_8);
         assertTrue(log.startsWith("=== " + UNSHARED + System.lineSeparator()), log);
         assertTrue(log.contains(CAUSE), log);
-        assertTrue(log.contains("at dev.locus.jmh.OversubscriptionBenchmark.counterArray("), log);
+        assertTrue(log.contains("at dev.locus.jmh.oversubscription.OversubscriptionBenchmark.counterArray("), log);
         assertTrue(log.contains("--- JMH's output for the run:"), log);
     }
 
@@ -96,7 +98,7 @@ class ReproduceFailureTest {
      */
     @Test
     void failedRunInThisJvmLeavesNothingToTheNextRunsOfItsMethod(@TempDir Path dir) throws Exception {
-        List<Reproduce.Run> plan = List.of(UNSHARED, counterArray("luts", 64), counterArray("ats", 64),
+        List<Run> plan = List.of(UNSHARED, counterArray("luts", 64), counterArray("ats", 64),
                 counterArray("lutsAts", 64));
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         int status = Reproduce.parse(new String[] {"--out", dir.toString()})
@@ -105,7 +107,7 @@ class ReproduceFailureTest {
         String printed = console.toString(StandardCharsets.UTF_8);
         assertEquals(1, status, printed);
         assertTrue(printed.contains("1 run(s) failed"), printed);
-        for (Reproduce.Run run : plan.subList(1, plan.size())) {
+        for (Run run : plan.subList(1, plan.size())) {
             assertTrue(printed.lines().anyMatch(line -> line.contains("] " + run + " ") && line.contains(" ops/s")),
                     run + " did not measure:\n" + printed);
         }
@@ -114,8 +116,8 @@ class ReproduceFailureTest {
         assertEquals(List.of(), left, "threads of the failed run's team, never stopped");
     }
 
-    private static Reproduce.Run counterArray(String configuration, int threads) {
-        return new Reproduce.Run("OversubscriptionBenchmark.counterArray",
+    private static Run counterArray(String configuration, int threads) {
+        return new Run("OversubscriptionBenchmark.counterArray",
                 Map.of("threads", Integer.toString(threads), "configuration", configuration), 0, false);
     }
 }

@@ -36,8 +36,8 @@ class ReproducePlanTest {
     @ParameterizedTest(name = "flags \"{0}\"")
     @ValueSource(strings = {"", "--full", "--scaling"})
     void everyRunSelectsOneBenchmarkWithDeclaredParameterValues(String flags) {
-        List<Reproduce.Run> plan = Reproduce.parse(flags.isEmpty() ? new String[0] : flags.split(" ")).plan();
-        for (Reproduce.Run run : plan) {
+        List<Run> plan = Reproduce.parse(flags.isEmpty() ? new String[0] : flags.split(" ")).plan();
+        for (Run run : plan) {
             Pattern include = Pattern.compile(run.include());
             List<BenchmarkListEntry> matching = BENCHMARKS.stream()
                     .filter(b -> include.matcher(b.getUsername()).find()).toList();
@@ -55,7 +55,7 @@ class ReproducePlanTest {
 
     @Test
     void quickProfileCoversEveryCellAtOneAndTwoWorkers() {
-        List<Reproduce.Run> plan = Reproduce.parse(new String[0]).plan();
+        List<Run> plan = Reproduce.parse(new String[0]).plan();
         Set<String> dictionaryCells = plan.stream()
                 .filter(r -> !r.warmUp() && r.method().contains("DictionaryBenchmark."))
                 .map(r -> r.method().substring(r.method().indexOf('.') + 1) + "/" + r.params().get("distribution")
@@ -65,14 +65,14 @@ class ReproducePlanTest {
         assertEquals(3 * 3 * 6 * 2, dictionaryCells.size());
         Collection<String> overhead = plan.stream()
                 .filter(r -> !r.warmUp() && r.method().startsWith("TransactionOverhead"))
-                .map(Reproduce.Run::toString).toList();
+                .map(Run::toString).toList();
         assertEquals(2 * 6, overhead.size(), "Figure 9: five executors and the loop at 1 and 2 workers");
     }
 
     @Test
     void quickProfileRunsTheCellsTheClaimsReadInInterleavedRounds() {
-        List<Reproduce.Run> plan = Reproduce.parse(new String[0]).plan();
-        List<Reproduce.Run> dictionary = plan.stream()
+        List<Run> plan = Reproduce.parse(new String[0]).plan();
+        List<Run> dictionary = plan.stream()
                 .filter(r -> !r.warmUp() && r.method().startsWith("DictionaryBenchmark.")).toList();
         Map<String, Long> rounds = dictionary.stream().collect(Collectors.groupingBy(r -> r.method() + new TreeMap<>(r.params()),
                 Collectors.counting()));
@@ -84,7 +84,7 @@ class ReproducePlanTest {
         for (int i = 1; i < dictionary.size(); i++) {
             assertTrue(dictionary.get(i).round() >= dictionary.get(i - 1).round(), "round 1 of every cell first");
         }
-        List<Reproduce.Run> elision = plan.stream().filter(r -> r.method().startsWith("ElisionBenchmark.")).toList();
+        List<Run> elision = plan.stream().filter(r -> r.method().startsWith("ElisionBenchmark.")).toList();
         assertEquals(Set.of("ADAPTIVE", "LOCK_ONLY", "SWOPT_1", "SWOPT_10", "ADAPTIVE_INLINE", "LOCK_ONLY_INLINE",
                 "SWOPT_1_INLINE", "SWOPT_10_INLINE"), elision.stream()
                 .filter(r -> r.round() > 1).map(r -> r.params().get("implementation")).collect(Collectors.toSet()));
@@ -96,7 +96,7 @@ class ReproducePlanTest {
     @ValueSource(strings = {"", "--full"})
     void elisionSuiteRunsEveryImplementationTheCpuSupportsInEveryCell(String flags) {
         boolean full = !flags.isEmpty();
-        List<Reproduce.Run> elision = Reproduce.parse(full ? new String[] {flags} : new String[0]).plan().stream()
+        List<Run> elision = Reproduce.parse(full ? new String[] {flags} : new String[0]).plan().stream()
                 .filter(r -> r.method().startsWith("ElisionBenchmark.") && r.round() == 1).toList();
         long implementations = Stream.of(Implementation.values())
                 .filter(i -> !i.needsRtm() || NativeHtm.rtmSupported()).count();
@@ -112,7 +112,7 @@ class ReproducePlanTest {
 
     @Test
     void quickProfileRunsTheOversubscriptionSuiteAtTwoAndSixtyFourThreadsUnderEveryConfiguration() {
-        List<Reproduce.Run> plan = Reproduce.parse(new String[0]).plan();
+        List<Run> plan = Reproduce.parse(new String[0]).plan();
 
         Set<String> cells = oversubscriptionCells(plan);
         assertEquals(7 * 2 * 11, cells.size(), "7 workloads × threads 2, 64 × 11 configurations");
@@ -126,15 +126,15 @@ class ReproducePlanTest {
 
     @Test
     void fullProfileRunsTheOversubscriptionSuitesWholeGridWithoutWarmUpRuns() {
-        List<Reproduce.Run> plan = Reproduce.parse(new String[] {"--full"}).plan();
+        List<Run> plan = Reproduce.parse(new String[] {"--full"}).plan();
 
         assertEquals(9 * 7 * 11, oversubscriptionCells(plan).size(), "9 workloads × 7 thread counts × 11");
-        assertTrue(plan.stream().noneMatch(Reproduce.Run::warmUp), "forked runs warm up in their own JVMs");
+        assertTrue(plan.stream().noneMatch(Run::warmUp), "forked runs warm up in their own JVMs");
     }
 
     @Test
     void onlyKeepsTheRunsOfTheBenchmarksItFinds() {
-        List<Reproduce.Run> plan = Reproduce.parse(new String[] {"--only", "Oversubscription.*List"}).plan();
+        List<Run> plan = Reproduce.parse(new String[] {"--only", "Oversubscription.*List"}).plan();
 
         assertEquals(3 * (1 + 2 * 11 + 2 * 2 * 2), plan.size(), "skipList, linkedList1k, linkedList8k with their"
                 + " warm-up runs, and rounds 2 and 3 of luts and basic at 2 and 64 threads");
@@ -148,7 +148,7 @@ class ReproducePlanTest {
                 executor, "workers", Integer.toString(workers)));
     }
 
-    private static Set<String> oversubscriptionCells(List<Reproduce.Run> plan) {
+    private static Set<String> oversubscriptionCells(List<Run> plan) {
         return plan.stream()
                 .filter(r -> !r.warmUp() && r.method().startsWith("OversubscriptionBenchmark."))
                 .map(r -> r.method().substring(r.method().indexOf('.') + 1) + "/" + r.params().get("threads")

@@ -1,6 +1,6 @@
 package dev.locus.jmh.hashmap;
 
-/** Paper 003 §5.1's bucket count, and which bucket a key hashes to; shared by both table layouts. */
+/** [Dice14] §5.1's bucket count, and which bucket a key hashes to; shared by both table layouts. */
 final class Buckets {
 
     /** 1,024 buckets, as in the paper's experiments. */

@@ -4,7 +4,7 @@ import dev.locus.elision.ElisionReport;
 import java.util.Optional;
 
 /**
- * The HashMap of paper 003 §3: keys to values of one fixed size, {@link #valueSize()} bytes (4 B
+ * The HashMap of [Dice14] §3: keys to values of one fixed size, {@link #valueSize()} bytes (4 B
  * to 4 KB). Every implementation is safe for concurrent use; they differ in how they synchronize,
  * which is what the elision benchmark compares. Keys are non-negative.
  */

@@ -3,7 +3,7 @@ package dev.locus.jmh.hashmap;
 import java.util.function.Consumer;
 
 /**
- * Paper 003 §5.1's table, not synchronized: 1,024 buckets, each an unsorted chain of nodes, a new
+ * [Dice14] §5.1's table, not synchronized: 1,024 buckets, each an unsorted chain of nodes, a new
  * key at the head. Callers supply the synchronization: a lock around every call, and for readers
  * without the lock a {@link Validation} for {@link #get} and a bracket around the writers'
  * structural changes.
@@ -27,7 +27,7 @@ import java.util.function.Consumer;
  * ordering (for ALE: a volatile increment, then a store-store fence) keeps its fields from
  * becoming visible after the link. Validation supplies the readers' load ordering.
  *
- * References. Paper 003 §3.2 (Figure 1, Remove with BeginConflictingAction), §5.1 (the table).
+ * References. [Dice14] §3.2 (Figure 1, Remove with BeginConflictingAction), §5.1 (the table).
  */
 final class ChainedTable {
 
@@ -42,7 +42,7 @@ final class ChainedTable {
     }
 
     /**
-     * Paper 003 Figure 1's GetImp: copies {@code key}'s value into {@code into}.
+     * [Dice14] Figure 1's GetImp: copies {@code key}'s value into {@code into}.
      *
      * @return 1 if present, 0 if absent, -1 if {@code validation} found interference (nothing to use)
      */

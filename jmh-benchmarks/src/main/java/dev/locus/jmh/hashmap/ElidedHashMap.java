@@ -24,7 +24,7 @@ import java.util.Optional;
  * Concurrency. An Operation belongs to one call at a time: a view is its caller's, used by one
  * thread (the map's sections do not nest). The sections and their granules are shared.
  *
- * References. Paper 003 §3.1 (BEGIN_CS/END_CS around each operation), §3.4 (named sections).
+ * References. [Dice14] §3.1 (BEGIN_CS/END_CS around each operation), §3.4 (named sections).
  */
 abstract class ElidedHashMap extends CheckedMap {
 

@@ -7,7 +7,7 @@ import dev.locus.elision.LockApi;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Paper 003 §3's HashMap on the Java heap under an {@link ElidableLock} over a
+ * [Dice14] §3's HashMap on the Java heap under an {@link ElidableLock} over a
  * {@link ReentrantLock}: get has a SWOPT path (Figure 1), insert and remove bracket only their
  * structural change as a conflicting action. Which paths run is the policy's choice.
  */

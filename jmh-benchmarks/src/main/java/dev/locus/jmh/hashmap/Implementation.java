@@ -5,10 +5,10 @@ import dev.locus.htm.NativeHtm;
 import java.util.function.IntFunction;
 
 /**
- * The HashMaps paper 003 §5.1 compares, plus the JDK's peers, each made for a value size: the
+ * The HashMaps [Dice14] §5.1 compares, plus the JDK's peers, each made for a value size: the
  * elision benchmark's {@code @Param}, named as the paper names its configurations (§5:
  * "Instrumented", "Static-SWOptLock-10", "Adaptive-HL", …). ALE's configurations without HTM come
- * in two forms: the lambda form's sections ({@link dev.locus.elision.CriticalSection}s, as measured before issue 28)
+ * in two forms: the lambda form's sections ({@link dev.locus.elision.CriticalSection}s)
  * and, suffixed {@code _INLINE}, the same policies with the sections written in place
  * ({@link dev.locus.elision.InlineSection}s). The HTM configurations run the
  * {@link OffHeapHashMap} and exist only where {@link NativeHtm#rtmSupported()}: elsewhere
@@ -26,7 +26,7 @@ public enum Implementation {
     SWOPT_10(size -> new HeapElidedHashMap(size, ElisionPolicy.fixed(0, 10))),
     /** The adaptive policy over the lock and SWOPT: the paper's Adaptive-SL (Adaptive-All less HTM). */
     ADAPTIVE(size -> new HeapElidedHashMap(size, ElisionPolicy.adaptive())),
-    /** {@link #LOCK_ONLY} with every section in ALE's inline form (issue 28): {@link InlineElidedHashMap}. */
+    /** {@link #LOCK_ONLY} with every section in ALE's inline form: {@link InlineElidedHashMap}. */
     LOCK_ONLY_INLINE(size -> new InlineElidedHashMap(size, ElisionPolicy.lockOnly())),
     /** {@link #SWOPT_1} in the inline form. */
     SWOPT_1_INLINE(size -> new InlineElidedHashMap(size, ElisionPolicy.fixed(0, 1))),

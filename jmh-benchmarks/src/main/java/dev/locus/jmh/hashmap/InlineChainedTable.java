@@ -4,11 +4,11 @@ import dev.locus.elision.ElidableLock;
 import dev.locus.elision.InlineSection;
 
 /**
- * Paper 003 §3's HashMap operations on a {@link ChainedTable}, each an {@link InlineSection} of one
+ * [Dice14] §3's HashMap operations on a {@link ChainedTable}, each an {@link InlineSection} of one
  * {@link ElidableLock}, named {@code get}, {@code insert} and {@code remove} as the lambda form's
  * sections are (so a report has the same rows): get has a SWOPT path, Figure 1's with the stamp as
  * its validation; insert and remove hold the lock and bracket only their structural change. The
- * inline form of issue 28, written as a hand-written {@code StampedLock} read of the same table is
+ * inline form, written as a hand-written {@code StampedLock} read of the same table is
  * ({@link StampedHashMap}), so that the two differ only by what ALE does.
  */
 /*
@@ -25,7 +25,7 @@ import dev.locus.elision.InlineSection;
  * Concurrency. As ChainedTable's notes, with the ElidableLock's version word as the validation.
  * Nothing here is per caller: a call needs no argument holder, so no caller's view.
  *
- * References. Paper 003 §3.2 (Figure 1), §5.1; issue 28, items 1 and 3.
+ * References. [Dice14] §3.2 (Figure 1), §5.1.
  */
 final class InlineChainedTable {
 

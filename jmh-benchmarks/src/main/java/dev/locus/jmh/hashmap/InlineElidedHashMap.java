@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * {@link HeapElidedHashMap}'s table and lock, its operations written in ALE's inline form
- * ({@link InlineChainedTable}): the elision suite's {@code *_INLINE} configurations (issue 28). The
+ * ({@link InlineChainedTable}): the elision suite's {@code *_INLINE} configurations. The
  * policy decides as for the lambda form, and the report has the same rows.
  */
 final class InlineElidedHashMap extends CheckedMap {

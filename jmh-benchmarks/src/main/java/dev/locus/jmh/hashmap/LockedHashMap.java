@@ -6,7 +6,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * The same chained table with no ALE: get under one lock, insert and remove under another (or the
- * same). Over one {@link ReentrantLock} it is paper 003's "Uninstrumented" baseline; over a
+ * same). Over one {@link ReentrantLock} it is [Dice14]'s "Uninstrumented" baseline; over a
  * {@link ReentrantReadWriteLock}'s two sides, the read-write peer.
  */
 final class LockedHashMap extends CheckedMap {

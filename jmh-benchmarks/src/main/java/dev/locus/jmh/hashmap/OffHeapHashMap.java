@@ -8,7 +8,7 @@ import dev.locus.htm.RegionHtmPath;
 import dev.locus.htm.RegionLockApi;
 
 /**
- * Paper 003 §3's HashMap in one off-heap {@link NativeRegion} (layout: {@link SlotLayout}, a
+ * [Dice14] §3's HashMap in one off-heap {@link NativeRegion} (layout: {@link SlotLayout}, a
  * fixed number of slots per bucket), so that get can run as hardware transactions where the CPU
  * has RTM: its HTM path is a {@link RegionHtmPath} running {@link RegionGet}, and its lock mode
  * takes the region's own lock word ({@link RegionLockApi}), the word those transactions read.
@@ -28,7 +28,7 @@ import dev.locus.htm.RegionLockApi;
  * before its header tag, a removed key's header tag cleared before its slot's, though under the
  * lock the order matters to no reader.
  *
- * References. Paper 003 §2 (TLE over the lock word), §3 (the HashMap), §5.1 (Get in HTM).
+ * References. [Dice14] §2 (TLE over the lock word), §3 (the HashMap), §5.1 (Get in HTM).
  */
 public final class OffHeapHashMap extends ElidedHashMap implements AutoCloseable {
 

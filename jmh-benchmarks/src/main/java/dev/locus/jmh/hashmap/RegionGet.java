@@ -23,7 +23,7 @@ import dev.locus.jmh.hashmap.ElidedHashMap.Operation;
  * they never see a lock holder's half-done change: a holder makes them abort. Writes happen only
  * under that word (OffHeapHashMap's locked sections).
  *
- * References. Paper 003 §2 (TLE), §4 (HTM mode), §5.1 (Get in HTM where the value fits).
+ * References. [Dice14] §2 (TLE), §4 (HTM mode), §5.1 (Get in HTM where the value fits).
  */
 final class RegionGet implements RegionHtmPath.Body<Operation, Boolean> {
 

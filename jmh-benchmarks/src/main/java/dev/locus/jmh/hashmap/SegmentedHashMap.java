@@ -13,15 +13,15 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
- * Paper 003 §5.1's HashMap ({@link ChainedTable}: 1,024 buckets) with its buckets cut into
+ * [Dice14] §5.1's HashMap ({@link ChainedTable}: 1,024 buckets) with its buckets cut into
  * {@code segments} contiguous ranges, each guarded by its own {@link ElidableLock} (its own lock
  * and version word). One segment is the paper's map: one lock, one version word for the whole
  * table. An operation is an {@link Op}, run by the critical section of its segment that
  * {@link #section(Op)} gives, called where the caller likes (a keyed executor's worker, through
  * {@code KeyedSections}): get with a SWOPT path (Figure 1), insert and remove bracketing only
  * their structural change as a conflicting action, as {@link HeapElidedHashMap} does. Or
- * {@link #callInline(Op)} runs it in ALE's inline form, as {@link InlineElidedHashMap} does
- * (issue 28): the same lock, policy and report rows.
+ * {@link #callInline(Op)} runs it in ALE's inline form, as {@link InlineElidedHashMap} does:
+ * the same lock, policy and report rows.
  */
 /*
  * Implementation notes
@@ -36,11 +36,11 @@ import java.util.function.Supplier;
  * Concurrency. As ChainedTable's notes, per segment: writers of a segment run one at a time under
  * its lock; readers of a segment validate against its version.
  *
- * References. Paper 003 §3.2 (Figure 1), §5.1 (the table); issue 17, item 3(b).
+ * References. [Dice14] §3.2 (Figure 1), §5.1 (the table).
  */
 public final class SegmentedHashMap {
 
-    /** The table's buckets: paper 003's 1,024. */
+    /** The table's buckets: [Dice14]'s 1,024. */
     public static final int BUCKETS = Buckets.COUNT;
 
     private final ChainedTable table;
@@ -98,7 +98,7 @@ public final class SegmentedHashMap {
         return new ElisionReport(rows);
     }
 
-    /** get's counts over all segments, from the report: what issue 17 item 3(b) compares. */
+    /** get's counts over all segments, from the report: what the elided-placement suite compares. */
     public GetCounts getCounts() {
         long successes = 0;
         long attempts = 0;

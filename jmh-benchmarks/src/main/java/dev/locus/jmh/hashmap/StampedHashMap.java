@@ -4,8 +4,8 @@ import java.util.concurrent.locks.StampedLock;
 
 /**
  * The same chained table under a {@link StampedLock}: get tries one optimistic read validated
- * against the stamp (paper 003 Figure 1 with the stamp as version), then takes the read lock;
- * insert and remove hold the write lock. The seqlock approach paper 003 §3.2 improves on: a
+ * against the stamp ([Dice14] Figure 1 with the stamp as version), then takes the read lock;
+ * insert and remove hold the write lock. The seqlock approach [Dice14] §3.2 improves on: a
  * writer invalidates optimistic readers for its whole critical section, not only its structural
  * change.
  */

@@ -1,7 +1,7 @@
 package dev.locus.jmh.hashmap;
 
 /**
- * How an optimistic reader checks that what it read since its start is consistent (paper 003
+ * How an optimistic reader checks that what it read since its start is consistent ([Dice14]
  * Figure 1's {@code v != GetVer(false)}): against an ElidableLock's version, a StampedLock stamp,
  * or not at all under the lock.
  */

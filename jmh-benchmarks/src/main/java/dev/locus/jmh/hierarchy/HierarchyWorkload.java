@@ -17,7 +17,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * A workload of paper 000 §4 ready to measure: a hierarchy, {@value #POOL_SIZE} tasks drawn from it
+ * A workload of [Kalikar19] §4 ready to measure: a hierarchy, {@value #POOL_SIZE} tasks drawn from it
  * once with a fixed seed, and the per-leaf counters the tasks touch. Every scheduler and lock
  * manager replays the same tasks in the same order, so they differ only in how they run them.
  *
@@ -29,9 +29,9 @@ public final class HierarchyWorkload {
 
     /** Tasks drawn per workload; a benchmark replays them in a cycle. */
     static final int POOL_SIZE = 8192;
-    /** The children of each inner node of the k-ary trees; paper 000 gives no k. */
+    /** The children of each inner node of the k-ary trees; [Kalikar19] gives no k. */
     public static final int FANOUT = 4;
-    /** The share of write tasks outside STMBench7: paper 000 §4.2's read:write of 7:3. */
+    /** The share of write tasks outside STMBench7: [Kalikar19] §4.2's read:write of 7:3. */
     static final double WRITE_FRACTION = 0.3;
     /** The leaf ranges of the tree-bank workload's local tasks. */
     static final int TREEBANK_LOCAL_RANGES = 16;

@@ -4,7 +4,7 @@ import dev.locus.hierarchy.Hierarchy;
 
 /**
  * The leaves of a hierarchy cut into equal, disjoint ranges, with the nodes that lie wholly in
- * each: paper 000 §4.3's skewness, where "skewness = 2 indicates two disjoint subsets of hierarchy
+ * each: [Kalikar19] §4.3's skewness, where "skewness = 2 indicates two disjoint subsets of hierarchy
  * nodes and any task can access nodes within only one subset". Range {@code r} of {@code s} holds
  * the leaves {@code ℓ} with {@code ⌊ℓ·s / leafCount⌋ = r}; a node belongs to the range holding its
  * whole interval, and a node whose interval crosses two ranges (the root, for {@code s > 1})

@@ -4,7 +4,7 @@ import dev.locus.hierarchy.Hierarchy;
 import dev.locus.hierarchy.lock.HierarchicalLockManager;
 import dev.locus.hierarchy.lock.HierarchicalLocks;
 
-/** The hierarchical lock managers of paper 000 §4, by the label of the suite's {@code lockManager} param. */
+/** The hierarchical lock managers of [Kalikar19] §4, by the label of the suite's {@code lockManager} param. */
 enum LockManagerKind {
 
     COARSE("coarse", HierarchicalLocks.Kind.COARSE),

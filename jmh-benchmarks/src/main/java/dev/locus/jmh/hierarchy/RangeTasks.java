@@ -5,7 +5,7 @@ import dev.locus.hierarchy.LockSet;
 import java.util.SplittableRandom;
 
 /**
- * The tasks of paper 000's stress tests (§§4.3–4.5) on a {@link LeafRanges} cut: each task picks
+ * The tasks of [Kalikar19]'s stress tests (§§4.3–4.5) on a {@link LeafRanges} cut: each task picks
  * one range — at random, or always the same one — and locks {@code nodesPerTask} distinct nodes of
  * it, each drawn with equal probability among the range's nodes; a task is a write with
  * probability {@code writeFraction}, and then locks all its nodes for writing, else all for

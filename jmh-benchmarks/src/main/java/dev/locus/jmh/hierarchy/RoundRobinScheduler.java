@@ -8,7 +8,7 @@ import dev.locus.hierarchy.lock.HierarchicalLockManager;
 import java.util.concurrent.Future;
 
 /**
- * Paper 000's baseline: a fair round-robin scheduler, each task taking its locks from a lock
+ * [Kalikar19]'s baseline: a fair round-robin scheduler, each task taking its locks from a lock
  * manager on the worker that runs it. It is locus's round-robin executor — a queue per worker,
  * tasks dealt to the workers in turn — rather than a pool with one shared queue: STMBench7's
  * threads pick operations from a common pool, which is as fair by task count, but the round-robin

@@ -10,7 +10,7 @@ enum SchedulerKind {
     ROUND_ROBIN("roundRobin"),
     /** Toggle in lock-manager mode, stealing on: the paper's Toggle + DomLock. */
     TOGGLE("toggle"),
-    /** As {@link #TOGGLE} with stealing off (paper 000 Figure 5). */
+    /** As {@link #TOGGLE} with stealing off ([Kalikar19] Figure 5). */
     TOGGLE_NO_STEAL("toggleNoSteal"),
     /** Toggle in scheduler-exclusive mode: no lock manager, the scheduler keeps conflicting tasks apart. */
     TOGGLE_EXCLUSIVE("toggleExclusive");

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * Tasks shaped like STMBench7's operations (paper 000 §4.1), as the nodes they lock: a task is
+ * Tasks shaped like STMBench7's operations ([Kalikar19] §4.1), as the nodes they lock: a task is
  * read-only with its {@link Mix}'s probability, else an update that locks the same nodes for
  * writing; what it locks is one of
  * <ul>

@@ -7,7 +7,7 @@ import dev.locus.toggle.ToggleStats;
 import java.util.concurrent.Future;
 
 /**
- * Toggle (paper 000 §3) with its default thresholds and equal bucket ranges: in lock-manager mode
+ * Toggle ([Kalikar19] §3) with its default thresholds and equal bucket ranges: in lock-manager mode
  * its tasks take their locks from a lock manager, as the paper's Toggle + DomLock; in
  * scheduler-exclusive mode they take none.
  */

@@ -10,7 +10,7 @@ import java.util.concurrent.Future;
 
 /**
  * One trial of the Toggle + STM suite: a workload's tasks run as Multiverse transactions through
- * the STM adapter ({@link TransactionalExecutor}, Polka, paper 002's manager) on a scheduler's
+ * the STM adapter ({@link TransactionalExecutor}, Polka, [Bai06]'s manager) on a scheduler's
  * workers, fed in their fixed order from the start. A task's work is the Toggle suite's
  * ({@link WorkloadTask}) over one transactional counter per leaf, so the STM, not a lock, keeps
  * overlapping tasks correct, and the scheduler decides how often they overlap. Not thread-safe:

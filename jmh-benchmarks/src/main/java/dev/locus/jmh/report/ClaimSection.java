@@ -5,27 +5,27 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A part of {@code REPORT.md} on one issue's claims: a heading and a line of context, what is
+ * A part of {@code REPORT.md} on one suite's claims: a heading and a line of context, what is
  * measured, the claims' table with the rule their verdicts follow, a plain sentence per verdict,
  * the measurements' table, and the chart. Subclasses give the words and the tables; the layout is
  * this class's, so every such section reads alike.
  */
-abstract class ClaimSection {
+public abstract class ClaimSection {
 
-    final List<Claim> claims;
+    protected final List<Claim> claims;
     private final Optional<Path> chart;
 
     /**
      * @param claims the section's claims, evaluated
      * @param chart the PNG written, if any
      */
-    ClaimSection(List<Claim> claims, Optional<Path> chart) {
+    protected ClaimSection(List<Claim> claims, Optional<Path> chart) {
         this.claims = claims;
         this.chart = chart;
     }
 
     /** The section, from its heading; empty if the results have none of its rows. */
-    final String document() {
+    public final String document() {
         if (isEmpty()) {
             return "";
         }
@@ -43,37 +43,37 @@ abstract class ClaimSection {
     }
 
     /** The claims' table. */
-    final String claimsTable() {
-        return MarkdownReport.claimsTable(claims);
+    public final String claimsTable() {
+        return Claim.table(claims);
     }
 
     /** Whether the results have none of this section's rows. */
-    abstract boolean isEmpty();
+    protected abstract boolean isEmpty();
 
     /** The section's heading, without its {@code #}. */
-    abstract String heading();
+    protected abstract String heading();
 
-    /** One sentence on what the section answers (the issue and its item). */
-    abstract String context();
+    /** One sentence on what the section answers (what the suite compares). */
+    protected abstract String context();
 
     /** The paragraph on what is measured and how. */
-    abstract String measured();
+    protected abstract String measured();
 
     /** The heading above the claims, a question. */
-    abstract String question();
+    protected abstract String question();
 
     /** What the claims' thresholds are, ending in a space; empty where the claims' own text says. */
-    abstract String threshold();
+    protected abstract String threshold();
 
     /** A plain sentence per claim saying what its verdict means. */
-    abstract String conclusion();
+    public abstract String conclusion();
 
     /** The heading above the measurements' table. */
-    abstract String tableHeading();
+    protected abstract String tableHeading();
 
     /** The measurements, a row per cell. */
-    abstract MarkdownTable table();
+    protected abstract MarkdownTable table();
 
     /** The chart's title, its image's alternative text. */
-    abstract String chartTitle();
+    protected abstract String chartTitle();
 }

@@ -5,23 +5,23 @@ import java.util.Arrays;
 import java.util.List;
 
 /** A GitHub-flavoured Markdown table: the first {@code textColumns} columns left-aligned, the rest right. */
-final class MarkdownTable {
+public final class MarkdownTable {
 
     private final List<String> header;
     private final int textColumns;
     private final List<List<String>> rows = new ArrayList<>();
 
-    MarkdownTable(int textColumns, List<String> header) {
+    public MarkdownTable(int textColumns, List<String> header) {
         this.header = List.copyOf(header);
         this.textColumns = textColumns;
     }
 
-    MarkdownTable(int textColumns, String... header) {
+    public MarkdownTable(int textColumns, String... header) {
         this(textColumns, Arrays.asList(header));
     }
 
     /** Adds a row of as many cells as the header has. */
-    MarkdownTable row(List<String> cells) {
+    public MarkdownTable row(List<String> cells) {
         if (cells.size() != header.size()) {
             throw new IllegalArgumentException(cells.size() + " cells for " + header.size() + " columns");
         }
@@ -29,11 +29,11 @@ final class MarkdownTable {
         return this;
     }
 
-    MarkdownTable row(String... cells) {
+    public MarkdownTable row(String... cells) {
         return row(Arrays.asList(cells));
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return rows.isEmpty();
     }
 

@@ -5,13 +5,13 @@ package dev.locus.jmh.report;
  * ({@link #HOLDS}), wholly on the other ({@link #FAILS}), or across it ({@link #OPEN}, also when
  * there are too few rounds for an interval).
  */
-enum Outcome {
+public enum Outcome {
     HOLDS,
     FAILS,
     OPEN;
 
     /** The claim "at least {@code threshold}". */
-    static Outcome atLeast(Ratio ratio, double threshold) {
+    public static Outcome atLeast(Ratio ratio, double threshold) {
         if (!ratio.hasInterval()) {
             return OPEN;
         }
@@ -19,12 +19,12 @@ enum Outcome {
     }
 
     /** The claim "below {@code threshold}". */
-    static Outcome below(Ratio ratio, double threshold) {
+    public static Outcome below(Ratio ratio, double threshold) {
         return atLeast(ratio, threshold).opposite();
     }
 
     /** The claim "at most {@code threshold}". */
-    static Outcome atMost(Ratio ratio, double threshold) {
+    public static Outcome atMost(Ratio ratio, double threshold) {
         if (!ratio.hasInterval()) {
             return OPEN;
         }
@@ -32,7 +32,7 @@ enum Outcome {
     }
 
     /** The claim "tied": strictly inside the band ({@code low}, {@code high}). */
-    static Outcome within(Ratio ratio, double low, double high) {
+    public static Outcome within(Ratio ratio, double low, double high) {
         if (!ratio.hasInterval()) {
             return OPEN;
         }
@@ -51,7 +51,7 @@ enum Outcome {
     }
 
     /** For a tie: "tied", "not tied" or "inconclusive". */
-    String asTie() {
+    public String asTie() {
         return switch (this) {
             case HOLDS -> "tied";
             case FAILS -> "not tied";

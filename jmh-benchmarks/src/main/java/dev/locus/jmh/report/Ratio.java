@@ -13,7 +13,7 @@ import java.util.stream.Stream;
  * @param high the interval's upper end; NaN without an interval
  * @param rounds the rounds paired, 0 if a cell was not measured
  */
-record Ratio(double estimate, double low, double high, int rounds) {
+public record Ratio(double estimate, double low, double high, int rounds) {
 
     /*
      * Implementation notes
@@ -46,16 +46,16 @@ record Ratio(double estimate, double low, double high, int rounds) {
      *
      * References
      *   Student's paired t-interval, e.g. NIST/SEMATECH e-Handbook of Statistical Methods,
-     *   §7.2.2 and §7.3.1; issue 15 item 3.
+     *   §7.2.2 and §7.3.1.
      */
 
     /** numerator ÷ denominator, paired by round. */
-    static Ratio of(Rounds numerator, Rounds denominator) {
+    public static Ratio of(Rounds numerator, Rounds denominator) {
         return of(List.of(numerator), List.of(denominator));
     }
 
     /** The product of {@code numerators} over the product of {@code denominators}, paired by round. */
-    static Ratio of(List<Rounds> numerators, List<Rounds> denominators) {
+    public static Ratio of(List<Rounds> numerators, List<Rounds> denominators) {
         int n = Integer.MAX_VALUE;
         for (Rounds cell : concat(numerators, denominators)) {
             n = Math.min(n, cell.count());
@@ -85,12 +85,12 @@ record Ratio(double estimate, double low, double high, int rounds) {
     }
 
     /** Whether both sides were measured (in at least one round each). */
-    boolean isMeasured() {
+    public boolean isMeasured() {
         return rounds > 0 && Double.isFinite(estimate);
     }
 
     /** Whether there are enough rounds for an interval. */
-    boolean hasInterval() {
+    public boolean hasInterval() {
         return Double.isFinite(low) && Double.isFinite(high);
     }
 

@@ -1,5 +1,32 @@
 package dev.locus.jmh.report;
 
+import dev.locus.jmh.dictionary.Claims;
+import dev.locus.jmh.dictionary.DictionaryCharts;
+import dev.locus.jmh.dictionary.MarkdownReport;
+import dev.locus.jmh.dictionary.Metric;
+import dev.locus.jmh.dictionary.Structure;
+import dev.locus.jmh.elision.ElidedPlacementChart;
+import dev.locus.jmh.elision.ElidedPlacementClaims;
+import dev.locus.jmh.elision.ElidedPlacementSection;
+import dev.locus.jmh.elision.ElisionCharts;
+import dev.locus.jmh.elision.ElisionClaims;
+import dev.locus.jmh.elision.ElisionSection;
+import dev.locus.jmh.elision.ElisionWorkload;
+import dev.locus.jmh.oversubscription.OversubscriptionCharts;
+import dev.locus.jmh.oversubscription.OversubscriptionClaims;
+import dev.locus.jmh.oversubscription.OversubscriptionSection;
+import dev.locus.jmh.oversubscription.Workload;
+import dev.locus.jmh.peer.PeerCharts;
+import dev.locus.jmh.peer.PeerSection;
+import dev.locus.jmh.peer.PeerTargets;
+import dev.locus.jmh.scaling.ScalingSection;
+import dev.locus.jmh.toggle.ToggleCharts;
+import dev.locus.jmh.toggle.ToggleClaims;
+import dev.locus.jmh.toggle.ToggleFigure;
+import dev.locus.jmh.toggle.ToggleSection;
+import dev.locus.jmh.toggle.ToggleStmChart;
+import dev.locus.jmh.toggle.ToggleStmClaims;
+import dev.locus.jmh.toggle.ToggleStmSection;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -14,16 +41,16 @@ import java.util.TreeMap;
 
 /**
  * The report step of the main job's benchmarks: reads the JMH JSON results and writes
- * {@code REPORT.md} with one table per figure of paper 002's §5 (Figures 3–9), the §5.4 claims
+ * {@code REPORT.md} with one table per figure of [Bai06]'s §5 (Figures 3–9), the §5.4 claims
  * checked against the data, and a PNG chart per figure shaped like the paper's; then a part on
- * papers 004 and 001 (the oversubscription suite) with their claim per workload, tables of
+ * [Nicacio10] and [Maldonado10] (the oversubscription suite) with their claim per workload, tables of
  * commit rates and abort ratios, and a chart per workload; then, where the results have elision
- * rows, a part on paper 003 with issue 6's two questions, ops/s and ratios to lock-only per
- * workload, and a chart per workload; then, where the results have Toggle rows, a part on paper
- * 000 with issue 5's three claims, tasks/s and ratios to round-robin + DomLock per figure, and a
- * chart per figure; then, where the results have peer-suite rows, a part on issue 14 with its
+ * rows, a part on [Dice14] with the two closing questions, ops/s and ratios to lock-only per
+ * workload, and a chart per workload; then, where the results have Toggle rows, a part on
+ * [Kalikar19] with its three claims, tasks/s and ratios to round-robin + DomLock per figure, and a
+ * chart per figure; then, where the results have peer-suite rows, a part on the peer suite with its
  * targets, tasks/s and ratios to ThreadPoolExecutor and BookKeeper per workload, and a chart per
- * workload and worker count; then, where the results have Toggle + STM rows, a part on issue 17
+ * workload and worker count; then, where the results have Toggle + STM rows, a part on transactions on Toggle
  * with its claim that Toggle + STM commits at least as fast as round-robin + STM, whether
  * composition helps in words, commits/s and aborts per commit per cell, and a chart; then, where {@code scaling/} beside the JSON holds the results of
  * {@code Reproduce --scaling}, a part with that machine's facts and a link to its report. Prints
@@ -81,7 +108,8 @@ public final class Report {
         RunFacts facts = RunFacts.besides(resultsJson);
         Files.createDirectories(outputDirectory);
 
-        FigureCharts figures = new FigureCharts(results);
+        Charts.headless();
+        DictionaryCharts figures = new DictionaryCharts(results);
         Map<Integer, Path> charts = new TreeMap<>();
         for (Metric metric : Metric.values()) {
             for (Structure structure : Structure.values()) {
@@ -89,17 +117,19 @@ public final class Report {
                         outputDirectory.resolve(metric.fileName(structure)));
             }
         }
-        record(charts, FigureCharts.OVERHEAD_FIGURE, figures.writeOverhead(outputDirectory),
-                outputDirectory.resolve(FigureCharts.OVERHEAD_FILE));
+        record(charts, DictionaryCharts.OVERHEAD_FIGURE, figures.writeOverhead(outputDirectory),
+                outputDirectory.resolve(DictionaryCharts.OVERHEAD_FILE));
         Map<Workload, Path> workloadCharts = new EnumMap<>(Workload.class);
+        OversubscriptionCharts oversubscriptionFigures = new OversubscriptionCharts(results.oversubscription());
         for (Workload workload : Workload.values()) {
-            record(workloadCharts, workload, figures.writeOversubscription(workload, outputDirectory),
+            record(workloadCharts, workload, oversubscriptionFigures.write(workload, outputDirectory),
                     outputDirectory.resolve(workload.fileName()));
         }
 
         Map<ElisionWorkload, Path> elisionCharts = new TreeMap<>();
+        ElisionCharts elisionFigures = new ElisionCharts(results.elision());
         for (ElisionWorkload workload : results.elision().workloads()) {
-            figures.writeElision(workload, outputDirectory).ifPresent(chart -> elisionCharts.put(workload, chart));
+            elisionFigures.write(workload, outputDirectory).ifPresent(chart -> elisionCharts.put(workload, chart));
         }
 
         Map<ToggleFigure, Path> toggleCharts = new EnumMap<>(ToggleFigure.class);
@@ -149,7 +179,7 @@ public final class Report {
                 + ScalingSection.document(resultsJson, outputDirectory),
                 StandardCharsets.UTF_8);
 
-        console.println("Paper 002, §5.4 claims:");
+        console.println("[Bai06], §5.4 claims:");
         console.println();
         console.print(markdown.claimsTable());
         console.println();
@@ -157,30 +187,30 @@ public final class Report {
         console.println();
         console.print(markdown.summaryTable());
         console.println();
-        console.println("Papers 004 and 001, does LUTS keep its throughput beyond the cores?");
+        console.println("[Nicacio10] and [Maldonado10], does LUTS keep its throughput beyond the cores?");
         console.println();
         console.print(oversubscription.claimsTable());
         console.println();
         if (!results.elision().isEmpty()) {
-            console.println("Issue 6 (paper 003), adaptive against the static policies, SWOPT against the lock:");
+            console.println("[Dice14], adaptive against the static policies, SWOPT against the lock:");
             console.println();
             console.print(elision.claimsTable());
             console.println();
         }
         if (!results.toggle().isEmpty()) {
-            console.println("Issue 5 (paper 000), Toggle against round-robin and DomLock, stealing under skew:");
+            console.println("[Kalikar19], Toggle against round-robin and DomLock, stealing under skew:");
             console.println();
             console.print(toggle.claimsTable());
             console.println();
         }
         if (!results.peers().isEmpty()) {
-            console.println("Issue 14, adaptive against BookKeeper's OrderedExecutor and ForkJoinPool:");
+            console.println("Peers, adaptive against BookKeeper's OrderedExecutor and ForkJoinPool:");
             console.println();
             console.print(peers.targetsTable());
             console.println();
         }
         if (!results.toggleStm().isEmpty()) {
-            console.println("Issue 17, Toggle + STM against round-robin + STM:");
+            console.println("Transactions on Toggle, Toggle + STM against round-robin + STM:");
             console.println();
             console.print(toggleStm.claimsTable());
             console.println();
@@ -188,7 +218,7 @@ public final class Report {
             console.println();
         }
         if (!results.elidedPlacement().isEmpty()) {
-            console.println("Issue 17, elided critical sections on adaptive against round-robin:");
+            console.println("Elided critical sections on adaptive against round-robin:");
             console.println();
             console.print(elidedPlacement.claimsTable());
             console.println();

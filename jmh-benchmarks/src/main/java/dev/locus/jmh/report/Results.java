@@ -1,5 +1,21 @@
 package dev.locus.jmh.report;
 
+import dev.locus.jmh.dictionary.DictionaryMeasurement;
+import dev.locus.jmh.dictionary.Metric;
+import dev.locus.jmh.dictionary.OverheadMeasurement;
+import dev.locus.jmh.dictionary.Structure;
+import dev.locus.jmh.elision.ElidedPlacementMeasurement;
+import dev.locus.jmh.elision.ElidedPlacementResults;
+import dev.locus.jmh.elision.ElisionMeasurement;
+import dev.locus.jmh.elision.ElisionResults;
+import dev.locus.jmh.oversubscription.OversubscriptionMeasurement;
+import dev.locus.jmh.oversubscription.OversubscriptionResults;
+import dev.locus.jmh.peer.PeerMeasurement;
+import dev.locus.jmh.peer.PeerResults;
+import dev.locus.jmh.toggle.ToggleMeasurement;
+import dev.locus.jmh.toggle.ToggleResults;
+import dev.locus.jmh.toggle.ToggleStmMeasurement;
+import dev.locus.jmh.toggle.ToggleStmResults;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -13,13 +29,13 @@ import java.util.stream.Collectors;
 
 /**
  * The measurements of one JMH result file, at most one per cell, with the lookups the tables,
- * charts and claims make: paper 002's here, the oversubscription suite's in
+ * charts and claims make: [Bai06]'s here, the oversubscription suite's in
  * {@link #oversubscription()}, the elision suite's in {@link #elision()}, the Toggle suite's in
  * {@link #toggle()}, the peer suite's in {@link #peers()}, the Toggle + STM suite's in
  * {@link #toggleStm()}. A lookup of a cell that
  * was not measured gives NaN (or an empty Optional), which the report prints as "—".
  */
-final class Results {
+public final class Results {
 
     private final List<DictionaryMeasurement> dictionary;
     private final List<OverheadMeasurement> overhead;
@@ -65,50 +81,50 @@ final class Results {
      * The processors of the machine that ran the benchmarks ({@link RunFacts#processors}): a claim
      * about more workers or threads than cores can be tested only where there are that many.
      */
-    OptionalInt processors() {
+    public OptionalInt processors() {
         return processors;
     }
 
-    /** The elided-placement suite's measurements (issue 17, item 3(b)). */
-    ElidedPlacementResults elidedPlacement() {
+    /** The elided-placement suite's measurements. */
+    public ElidedPlacementResults elidedPlacement() {
         return elidedPlacement;
     }
 
-    /** The Toggle + STM suite's measurements (issue 17). */
-    ToggleStmResults toggleStm() {
+    /** The Toggle + STM suite's measurements. */
+    public ToggleStmResults toggleStm() {
         return toggleStm;
     }
 
-    /** The peer suite's measurements (issue 14). */
-    PeerResults peers() {
+    /** The peer suite's measurements. */
+    public PeerResults peers() {
         return peers;
     }
 
-    /** The Toggle suite's measurements (paper 000). */
-    ToggleResults toggle() {
+    /** The Toggle suite's measurements ([Kalikar19]). */
+    public ToggleResults toggle() {
         return toggle;
     }
 
-    /** The elision suite's measurements (paper 003). */
-    ElisionResults elision() {
+    /** The elision suite's measurements ([Dice14]). */
+    public ElisionResults elision() {
         return elision;
     }
 
-    /** The oversubscription suite's measurements (papers 004 and 001). */
-    OversubscriptionResults oversubscription() {
+    /** The oversubscription suite's measurements ([Nicacio10] and [Maldonado10]). */
+    public OversubscriptionResults oversubscription() {
         return oversubscription;
     }
 
-    List<String> settings() {
+    public List<String> settings() {
         return settings;
     }
 
     /** Whether any cell of {@code structure} has a value of {@code metric}. */
-    boolean has(Metric metric, Structure structure) {
+    public boolean has(Metric metric, Structure structure) {
         return dictionary.stream().anyMatch(m -> m.structure() == structure && !Double.isNaN(metric.value(m)));
     }
 
-    Optional<DictionaryMeasurement> dictionary(Structure structure, String distribution, String executor,
+    public Optional<DictionaryMeasurement> dictionary(Structure structure, String distribution, String executor,
             int workers) {
         return dictionary.stream()
                 .filter(m -> m.structure() == structure && m.distribution().equals(distribution)
@@ -117,61 +133,61 @@ final class Results {
     }
 
     /** The metric's value in one cell; NaN if not measured. */
-    double value(Metric metric, Structure structure, String distribution, String executor, int workers) {
+    public double value(Metric metric, Structure structure, String distribution, String executor, int workers) {
         return dictionary(structure, distribution, executor, workers).map(metric::value).orElse(Double.NaN);
     }
 
     /** The throughput of one cell in each round; none if not measured. */
-    Rounds rounds(Structure structure, String distribution, String executor, int workers) {
+    public Rounds rounds(Structure structure, String distribution, String executor, int workers) {
         return dictionary(structure, distribution, executor, workers).map(DictionaryMeasurement::rounds)
                 .orElse(Rounds.NONE);
     }
 
     /** Throughput in one cell, transactions/s; NaN if not measured. */
-    double throughput(Structure structure, String distribution, String executor, int workers) {
+    public double throughput(Structure structure, String distribution, String executor, int workers) {
         return value(Metric.THROUGHPUT, structure, distribution, executor, workers);
     }
 
     /** The distributions measured on {@code structure}, in report order. */
-    SortedSet<String> distributions(Structure structure) {
+    public SortedSet<String> distributions(Structure structure) {
         return collect(dictionary, m -> m.structure() == structure, DictionaryMeasurement::distribution,
                 new TreeSet<>(Names.DISTRIBUTION_ORDER));
     }
 
     /** The executors measured on {@code structure}, in report order. */
-    SortedSet<String> executors(Structure structure) {
+    public SortedSet<String> executors(Structure structure) {
         return collect(dictionary, m -> m.structure() == structure, DictionaryMeasurement::executor,
                 new TreeSet<>(Names.EXECUTOR_ORDER));
     }
 
     /** The worker counts measured on {@code structure} and {@code distribution} by any executor. */
-    SortedSet<Integer> workers(Structure structure, String distribution) {
+    public SortedSet<Integer> workers(Structure structure, String distribution) {
         return collect(dictionary, m -> m.structure() == structure && m.distribution().equals(distribution),
                 DictionaryMeasurement::workers, new TreeSet<>());
     }
 
     /** Figure 9's throughput for one executor (or {@link Names#LOOP}); NaN if not measured. */
-    double overhead(String executor, int workers) {
+    public double overhead(String executor, int workers) {
         return findOverhead(executor, workers).map(OverheadMeasurement::throughput).orElse(Double.NaN);
     }
 
-    Optional<OverheadMeasurement> findOverhead(String executor, int workers) {
+    public Optional<OverheadMeasurement> findOverhead(String executor, int workers) {
         return overhead.stream()
                 .filter(m -> m.executor().equals(executor) && m.workers() == workers)
                 .findFirst();
     }
 
     /** Figure 9's executors, {@link Names#LOOP} last. */
-    SortedSet<String> overheadExecutors() {
+    public SortedSet<String> overheadExecutors() {
         return collect(overhead, m -> true, OverheadMeasurement::executor, new TreeSet<>(Names.EXECUTOR_ORDER));
     }
 
-    SortedSet<Integer> overheadWorkers() {
+    public SortedSet<Integer> overheadWorkers() {
         return collect(overhead, m -> true, OverheadMeasurement::workers, new TreeSet<>());
     }
 
     /** Every executor in the file, for colours that stay the same across all figures. */
-    SortedSet<String> allExecutors() {
+    public SortedSet<String> allExecutors() {
         SortedSet<String> all = collect(dictionary, m -> true, DictionaryMeasurement::executor,
                 new TreeSet<>(Names.EXECUTOR_ORDER));
         all.addAll(overheadExecutors());
@@ -184,7 +200,7 @@ final class Results {
     }
 
     /** @throws IllegalArgumentException naming the first cell of {@code measurements} measured twice */
-    static <M> void requireUnique(List<M> measurements, Function<M, String> cell) {
+    public static <M> void requireUnique(List<M> measurements, Function<M, String> cell) {
         Set<String> seen = new HashSet<>();
         for (M measurement : measurements) {
             if (!seen.add(cell.apply(measurement))) {

@@ -7,25 +7,25 @@ import java.util.List;
  * measurement of the cell, the mean of its measured iterations (a fork of a forked run; with JMH's
  * forks 0, the run itself, which the main job repeats in interleaved rounds).
  */
-record Rounds(List<Double> values) {
+public record Rounds(List<Double> values) {
 
     /** A cell not measured. */
-    static final Rounds NONE = new Rounds(List.of());
+    public static final Rounds NONE = new Rounds(List.of());
 
-    Rounds {
+    public Rounds {
         values = List.copyOf(values);
     }
 
-    int count() {
+    public int count() {
         return values.size();
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return values.isEmpty();
     }
 
     /** The mean over rounds; NaN if none. */
-    double mean() {
+    public double mean() {
         return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
 
@@ -33,7 +33,7 @@ record Rounds(List<Double> values) {
      * The half-width of the 95% Student-t interval of the mean over rounds, for error bars; NaN
      * with fewer than two rounds.
      */
-    double halfWidth() {
+    public double halfWidth() {
         return Student.halfWidth(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 }

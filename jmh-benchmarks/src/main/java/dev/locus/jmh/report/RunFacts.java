@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * What the runner recorded about a run in {@code run.properties} beside the JSON: the machine and
  * its processors, JVM, OS, JMH profile, command, start and duration. Each is optional.
  */
-final class RunFacts {
+public final class RunFacts {
 
     /** The file's name; it sits in the results JSON's directory. */
     static final String FILE_NAME = "run.properties";
@@ -43,7 +43,7 @@ final class RunFacts {
     }
 
     /** Reads the {@code run.properties} beside {@code resultsJson}; no file is no facts, not an error. */
-    static RunFacts besides(Path resultsJson) throws IOException {
+    public static RunFacts besides(Path resultsJson) throws IOException {
         Path file = resultsJson.toAbsolutePath().resolveSibling(FILE_NAME);
         Map<String, String> facts = new LinkedHashMap<>();
         OptionalInt processors = OptionalInt.empty();
@@ -87,7 +87,7 @@ final class RunFacts {
     }
 
     /** Markdown bullet lines, or one line saying there was no file. */
-    List<String> lines() {
+    public List<String> lines() {
         if (facts.isEmpty()) {
             return List.of("- " + (Files.exists(file) ? file + " records nothing"
                     : "No " + FILE_NAME + " beside the results (looked for " + file + ")")

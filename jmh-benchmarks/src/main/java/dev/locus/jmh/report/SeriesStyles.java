@@ -22,7 +22,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * thing (the elision suite's inline form of a policy and its lambda form): it takes its twin's
  * colour and marker and is dotted.
  */
-final class SeriesStyles {
+public final class SeriesStyles {
 
     /** Width of a legend key drawn by {@link #paintKey}. */
     static final int KEY_WIDTH = 36;
@@ -55,7 +55,7 @@ final class SeriesStyles {
      * @param names every series of the report's charts, in report order
      * @param dashed the series drawn with dashes
      */
-    SeriesStyles(Collection<String> names, Predicate<String> dashed) {
+    public SeriesStyles(Collection<String> names, Predicate<String> dashed) {
         this(names, dashed, UnaryOperator.identity());
     }
 
@@ -64,7 +64,7 @@ final class SeriesStyles {
      * @param dashed the series drawn with dashes
      * @param twin each series' twin, whose colour and marker it shares; itself if it has none
      */
-    SeriesStyles(Collection<String> names, Predicate<String> dashed, UnaryOperator<String> twin) {
+    public SeriesStyles(Collection<String> names, Predicate<String> dashed, UnaryOperator<String> twin) {
         this.dashed = dashed;
         this.dotted = name -> !twin.apply(name).equals(name);
         Map<String, Color> twinColours = new HashMap<>();
@@ -90,7 +90,7 @@ final class SeriesStyles {
     }
 
     /** {@code name}'s colour, for a series drawn as bars. */
-    Color colour(String name) {
+    public Color colour(String name) {
         return colours.get(name);
     }
 

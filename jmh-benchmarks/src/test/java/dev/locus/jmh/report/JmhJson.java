@@ -17,7 +17,7 @@ import java.util.function.Consumer;
  * Builds result files in the shape JMH 1.37's {@code ResultFormatType.JSON} writes, field for
  * field, with the scores a test chooses.
  */
-final class JmhJson {
+public final class JmhJson {
 
     static final String DICTIONARY = "dev.locus.jmh.DictionaryBenchmark.";
     static final String INLINE = "dev.locus.jmh.InlineDictionaryBenchmark.";
@@ -37,7 +37,7 @@ final class JmhJson {
     private int processors;
 
     /** A DictionaryBenchmark row: throughput txn/s and contention instances/s. */
-    JmhJson dictionary(String structure, String distribution, String executor, int workers, double throughput,
+    public JmhJson dictionary(String structure, String distribution, String executor, int workers, double throughput,
             double contentionPerSecond) {
         JsonObject row = row(DICTIONARY + structure, PRODUCERS,
                 Map.of("distribution", distribution, "executor", executor, "workers", Integer.toString(workers)),
@@ -48,7 +48,7 @@ final class JmhJson {
     }
 
     /** A DictionaryBenchmark row with no contention instances. */
-    JmhJson dictionary(String structure, String distribution, String executor, int workers, double throughput) {
+    public JmhJson dictionary(String structure, String distribution, String executor, int workers, double throughput) {
         return dictionary(structure, distribution, executor, workers, throughput, 0);
     }
 
@@ -60,7 +60,7 @@ final class JmhJson {
         return this;
     }
 
-    JmhJson overhead(String executor, int workers, double throughput) {
+    public JmhJson overhead(String executor, int workers, double throughput) {
         rows.add(row(OVERHEAD + "executor", 6, Map.of("executor", executor, "workers", Integer.toString(workers)),
                 throughput));
         return this;
@@ -76,7 +76,7 @@ final class JmhJson {
      * An OversubscriptionBenchmark row: one JMH thread, {@code threads} its own parameter; commits/s
      * and aborts/s.
      */
-    JmhJson oversubscription(String workload, String configuration, int threads, double commitRate,
+    public JmhJson oversubscription(String workload, String configuration, int threads, double commitRate,
             double abortsPerSecond) {
         JsonObject row = row(OVERSUBSCRIPTION + workload, 1,
                 Map.of("configuration", configuration, "threads", Integer.toString(threads)), commitRate);
@@ -86,7 +86,7 @@ final class JmhJson {
     }
 
     /** As {@link #oversubscription(String, String, int, double, double)}, with LUTS's switches/s too. */
-    JmhJson oversubscription(String workload, String configuration, int threads, double commitRate,
+    public JmhJson oversubscription(String workload, String configuration, int threads, double commitRate,
             double abortsPerSecond, double switchesPerSecond) {
         oversubscription(workload, configuration, threads, commitRate, abortsPerSecond);
         last().getAsJsonObject("secondaryMetrics").add("switches", metric(switchesPerSecond, Double.NaN));
@@ -94,7 +94,7 @@ final class JmhJson {
     }
 
     /** An ElisionBenchmark getOnly row: {@code threads} JMH threads, ops/s of them all. */
-    JmhJson getOnly(String implementation, int valueSize, int threads, double opsPerSecond) {
+    public JmhJson getOnly(String implementation, int valueSize, int threads, double opsPerSecond) {
         rows.add(row(ELISION + "getOnly", threads,
                 Map.of("implementation", implementation, "valueSize", Integer.toString(valueSize)), opsPerSecond));
         return this;
@@ -105,7 +105,7 @@ final class JmhJson {
      * successful LOCK and SWOPT attempt, {@code lockNanos} and {@code swoptNanos}, as JMH writes them,
      * sampled nanoseconds and timed successes per second (100,000 of them; none where 0 ns).
      */
-    JmhJson attemptTimes(double lockNanos, double swoptNanos) {
+    public JmhJson attemptTimes(double lockNanos, double swoptNanos) {
         double timed = 100_000;
         JsonObject secondary = last().getAsJsonObject("secondaryMetrics");
         secondary.add("lockSuccessNanos", metric(lockNanos * timed, Double.NaN));
@@ -116,7 +116,7 @@ final class JmhJson {
     }
 
     /** An ElisionBenchmark mixed row, which has no valueSize param. */
-    JmhJson mixed(String implementation, int threads, double opsPerSecond) {
+    public JmhJson mixed(String implementation, int threads, double opsPerSecond) {
         rows.add(row(ELISION + "mixed", threads, Map.of("implementation", implementation), opsPerSecond));
         return this;
     }
@@ -125,7 +125,7 @@ final class JmhJson {
      * A ToggleBenchmark row of {@code method}: one JMH thread, {@code scheduler}, {@code lockManager}
      * and {@code workers} params, and the figure's {@code params}; tasks/s.
      */
-    JmhJson toggle(String method, String scheduler, String lockManager, int workers, Map<String, String> params,
+    public JmhJson toggle(String method, String scheduler, String lockManager, int workers, Map<String, String> params,
             double tasksPerSecond) {
         Map<String, String> all = new HashMap<>(params);
         all.put("scheduler", scheduler);
@@ -136,7 +136,7 @@ final class JmhJson {
     }
 
     /** A ToggleBenchmark stealing row: tasks/s, and each worker's tasks/s as {@code worker0} … , and steals/s. */
-    JmhJson stealing(String distribution, String scheduler, double tasksPerSecond, double stealsPerSecond,
+    public JmhJson stealing(String distribution, String scheduler, double tasksPerSecond, double stealsPerSecond,
             double... perWorker) {
         toggle("stealing", scheduler, "domLock", perWorker.length, Map.of("distribution", distribution),
                 tasksPerSecond);
@@ -149,7 +149,7 @@ final class JmhJson {
     }
 
     /** A PeerBenchmark row: {@code producers} JMH threads, tasks/s with JMH's error {@code error}. */
-    JmhJson peer(String implementation, String workload, int workers, int producers, double tasksPerSecond,
+    public JmhJson peer(String implementation, String workload, int workers, int producers, double tasksPerSecond,
             double error) {
         JsonObject row = row(PEER, producers, Map.of("implementation", implementation, "workload", workload,
                 "workers", Integer.toString(workers)), tasksPerSecond);
@@ -163,7 +163,7 @@ final class JmhJson {
      * {@code mix} (stmBench7) or {@code scale} (xml) as {@code setting}; commits/s, and aborts/s
      * and conflicts/s as JMH writes its auxiliary counters.
      */
-    JmhJson toggleStm(String method, String setting, String scheduler, int workers, double commitsPerSecond,
+    public JmhJson toggleStm(String method, String setting, String scheduler, int workers, double commitsPerSecond,
             double abortsPerSecond) {
         JsonObject row = row(TOGGLE_STM + method, 1, Map.of(method.equals("xml") ? "scale" : "mix", setting,
                 "scheduler", scheduler, "workers", Integer.toString(workers)), commitsPerSecond);
@@ -179,14 +179,14 @@ final class JmhJson {
      * and {@code segments} params, no form; operations/s, and get's counts per second as JMH writes
      * its auxiliary counters.
      */
-    JmhJson elidedPlacement(String executor, int segments, double opsPerSecond, double successes, double failures,
+    public JmhJson elidedPlacement(String executor, int segments, double opsPerSecond, double successes, double failures,
             double fallbacks) {
         return elidedPlacement(Map.of("executor", executor, "segments", Integer.toString(segments)), opsPerSecond,
                 successes, failures, fallbacks);
     }
 
     /** As {@link #elidedPlacement(String, int, double, double, double, double)}, with a {@code form} param (issue 28). */
-    JmhJson elidedPlacement(String executor, String form, int segments, double opsPerSecond, double successes,
+    public JmhJson elidedPlacement(String executor, String form, int segments, double opsPerSecond, double successes,
             double failures, double fallbacks) {
         return elidedPlacement(Map.of("executor", executor, "form", form, "segments", Integer.toString(segments)),
                 opsPerSecond, successes, failures, fallbacks);
@@ -203,7 +203,7 @@ final class JmhJson {
         return this;
     }
 
-    JmhJson unrelated(double throughput) {
+    public JmhJson unrelated(double throughput) {
         rows.add(row(UNRELATED, 1, Map.of("implementation", "roundRobin"), throughput));
         return this;
     }
@@ -213,7 +213,7 @@ final class JmhJson {
      * job interleaves them, each score times a factor drawn uniformly from 1 ± {@code jitter}
      * with a fixed seed, so that every run of a test reads the same rounds.
      */
-    JmhJson inRounds(int rounds, double jitter, Consumer<JmhJson> cells) {
+    public JmhJson inRounds(int rounds, double jitter, Consumer<JmhJson> cells) {
         Random random = new Random(15);
         for (int round = 0; round < rounds; round++) {
             int first = rows.size();
@@ -252,12 +252,12 @@ final class JmhJson {
 
     /** Writes {@code jmh-results.json} into {@code directory}. */
     /** Makes {@link #write} record that the machine had {@code count} processors, as the runner does. */
-    JmhJson processors(int count) {
+    public JmhJson processors(int count) {
         this.processors = count;
         return this;
     }
 
-    Path write(Path directory) throws IOException {
+    public Path write(Path directory) throws IOException {
         if (processors > 0) {
             Files.writeString(directory.resolve(RunFacts.FILE_NAME), RunFacts.PROCESSORS + "=" + processors + "\n",
                     StandardCharsets.UTF_8);

@@ -85,8 +85,8 @@ class ReportTest {
 
     @Test
     void withoutElisionRowsThereIsNoPaper003Part() {
-        assertFalse(report.contains("Paper 003"), report);
-        assertFalse(console.contains("Issue 6"), console);
+        assertFalse(report.contains("[Dice14]: adaptive lock elision"), report);
+        assertFalse(console.contains("[Dice14], adaptive against"), console);
     }
 
     @Test
@@ -179,7 +179,7 @@ class ReportTest {
 
     @Test
     void theOversubscriptionPartFollowsPaper002WithCommitsAndAbortRatiosPerWorkload() {
-        int part = report.indexOf("# Papers 004 and 001");
+        int part = report.indexOf("# [Nicacio10] and [Maldonado10]");
         assertTrue(part > report.indexOf("## Figure 9"), report);
         assertTrue(report.contains("""
                 Commits/s:
@@ -201,10 +201,10 @@ class ReportTest {
         assertTrue(report.contains("""
                 | luts | 0.01% | 0.00% |
 
-                Basic's abort ratio beside paper 004's contention, the share of transactions that abort at least \
+                Basic's abort ratio beside [Nicacio10]'s contention, the share of transactions that abort at least \
                 once (16 cores; here the share of attempts that abort, the same where none aborts twice):
 
-                | threads | paper 004, basic (Table 2) | basic here |
+                | threads | [Nicacio10], basic (Table 2) | basic here |
                 | --- | ---: | ---: |
                 | 2 | 0.01% | 0.99% |
                 | 8 | 0.06% | — |

@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.locus.jmh.dictionary.DictionaryMeasurement;
+import dev.locus.jmh.dictionary.Metric;
+import dev.locus.jmh.dictionary.Structure;
+import dev.locus.jmh.oversubscription.OversubscriptionMeasurement;
+import dev.locus.jmh.oversubscription.OversubscriptionResults;
+import dev.locus.jmh.oversubscription.Workload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -125,7 +131,7 @@ class ResultsReaderTest {
     void aFileWithOnlyOtherBenchmarksIsAnErrorNamingThem() throws IOException {
         IOException e = assertThrows(IOException.class, () -> read(new JmhJson().unrelated(1)));
 
-        assertTrue(e.getMessage().contains("has no results of dev.locus.jmh.DictionaryBenchmark"), e.getMessage());
+        assertTrue(e.getMessage().contains("has no results of DictionaryBenchmark"), e.getMessage());
         assertTrue(e.getMessage().contains("it holds only " + JmhJson.UNRELATED), e.getMessage());
     }
 
