@@ -44,7 +44,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /**
  * The main job: runs [Bai06]'s experiments (§5, Figures 3–9) — the three dictionaries under
  * every executor, key distribution and worker count, and the executor overhead of Figure 9 — and
- * the oversubscription experiments of [Nicacio10] and [Maldonado10] ({@link OversubscriptionPlan}),
+ * the oversubscription experiments of [Maldonado10] and [Nicacio10] ({@link OversubscriptionPlan}),
  * [Dice14]'s lock-elision HashMap ({@link ElisionPlan}), [Kalikar19]'s Toggle scheduler
  * ({@link TogglePlan}), the peer suite, locus's keyed executors against BookKeeper's
  * OrderedExecutor and the JDK's pools ({@link PeerPlan}), and transactions on Toggle
@@ -192,8 +192,8 @@ public final class Reproduce {
         Path json = out.resolve("jmh-results.json");
         Instant started = Instant.now();
         console.printf(Locale.ROOT, "locus main job: %s; profile %s; workers %s; %d runs%n",
-                scaling ? "[Bai06], [Nicacio10], [Maldonado10] and [Kalikar19]"
-                        : "[Bai06], [Nicacio10], [Maldonado10], [Dice14] and [Kalikar19], peers, Toggle + STM and elided placement",
+                scaling ? "[Bai06], [Maldonado10], [Nicacio10] and [Kalikar19]"
+                        : "[Bai06], [Maldonado10], [Nicacio10], [Dice14] and [Kalikar19], peers, Toggle + STM and elided placement",
                 profile(), Arrays.toString(workers), plan.size());
 
         if (profile().forks() == 0) {

@@ -6,7 +6,7 @@ import dev.locus.stm.dictionary.TxnDictionary;
 import java.util.SplittableRandom;
 
 /**
- * [Nicacio10]'s integer-set benchmarks (§5.1, Table 2): a set of {@code size} integers drawn from a
+ * [Maldonado10]'s integer-set benchmarks (§5.1, Table 2): a set of {@code size} integers drawn from a
  * range of {@code 2 × size}, kept at about that size. Each thread's transactions are 80% lookups
  * of a random key; the other 20% are updates, which alternate between inserting a random key and
  * removing the key that thread last inserted, as TinySTM's integer-set driver does (an insert that

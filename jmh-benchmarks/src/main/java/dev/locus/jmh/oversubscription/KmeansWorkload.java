@@ -10,7 +10,7 @@ import java.util.stream.Stream;
 /**
  * STAMP's kmeans as an SPMD workload: each transaction adds one point to the accumulators of
  * the cluster whose centre is nearest, and its type is that cluster, which is what two
- * transactions conflict on, so that conflict avoidance can tell them apart. [Maldonado10] §4 runs
+ * transactions conflict on, so that conflict avoidance can tell them apart. [Nicacio10] §4 runs
  * KmeansHigh and KmeansLow.
  */
 final class KmeansWorkload implements SpmdWorkload {
@@ -48,7 +48,7 @@ final class KmeansWorkload implements SpmdWorkload {
      *   The team's start and phase hand-offs publish the points and centres to its threads.
      *
      * References
-     *   [Maldonado10] §4 (STAMP's KMeans at high and low contention); Minh et al., STAMP, IISWC
+     *   [Nicacio10] §4 (STAMP's KMeans at high and low contention); Minh et al., STAMP, IISWC
      *   2008, and STAMP 0.9.10's kmeans/normal.c.
      */
 

@@ -9,7 +9,7 @@ import java.util.concurrent.ExecutionException;
 
 /**
  * One logical thread per program on a {@link LogicalThreadScheduler}, whose workers are as many
- * as cores however many logical threads there are ([Maldonado10]). Each phase is one LUTS run: every
+ * as cores however many logical threads there are ([Nicacio10]). Each phase is one LUTS run: every
  * logical thread's execution-context record holds its program and the transactions it has left,
  * and each transaction is a step the scheduler may switch out before it starts.
  */

@@ -15,7 +15,7 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * [Nicacio10] (§5.1, Figure 4) and [Maldonado10] (§4): committed transactions/s and aborts of N threads on
+ * [Maldonado10] (§5.1, Figure 4) and [Nicacio10] (§4): committed transactions/s and aborts of N threads on
  * this machine's cores, N from 1 to 64, as platform threads under each contention manager and as
  * logical threads on LUTS with each conflict avoidance.
  */
@@ -26,16 +26,16 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
      * Implementation notes
      *
      * Overview
-     *   The SPMD model of [Maldonado10] §2.1: an operation is one phase, in which each of the N
+     *   The SPMD model of [Nicacio10] §2.1: an operation is one phase, in which each of the N
      *   threads runs K = PHASE / N transactions of its ThreadProgram, and it returns when all have
      *   committed; @OperationsPerInvocation(PHASE) makes the score committed transactions/s. The
      *   work of a phase is the same for every N and every configuration (strong scaling, as in
-     *   [Maldonado10]'s STAMP runs), and the programs' random streams come from one seed, so every
+     *   [Nicacio10]'s STAMP runs), and the programs' random streams come from one seed, so every
      *   configuration replays the same transactions. The platform threads are started once per
      *   trial and released for each phase; the logical threads are one LUTS run per phase, on a
-     *   scheduler started once per trial with one worker per core, pinned to it as [Maldonado10]'s are
-     *   (the platform threads are left to the operating system, as [Maldonado10]'s "Original" and
-     *   [Nicacio10]'s threads are). The JMH thread only releases and waits, parked, so it takes no
+     *   scheduler started once per trial with one worker per core, pinned to it as [Nicacio10]'s are
+     *   (the platform threads are left to the operating system, as [Nicacio10]'s "Original" and
+     *   [Maldonado10]'s threads are). The JMH thread only releases and waits, parked, so it takes no
      *   core from the threads measured.
      *
      *   PHASE is a multiple of 64, so that every N divides it, and is chosen per workload so that
@@ -46,9 +46,9 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
      *   phase at most; a longer phase would show more of that, and fit fewer phases in an
      *   iteration.
      *
-     *   Workloads ([Nicacio10] Table 2): red-black tree and skip list of 16K keys, linked list of 1K
+     *   Workloads ([Maldonado10] Table 2): red-black tree and skip list of 16K keys, linked list of 1K
      *   and 8K keys, 20% updates (IntegerSetWorkload); STAMP's vacation and kmeans at low and high
-     *   contention (VacationWorkload, KmeansWorkload), which [Maldonado10] runs; and a counter array of hot and cold
+     *   contention (VacationWorkload, KmeansWorkload), which [Nicacio10] runs; and a counter array of hot and cold
      *   transactions (CounterArrayWorkload), where conflict avoidance has types to choose among.
      *   The structures are populated once per trial; their size stays about constant.
      *
@@ -59,11 +59,11 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
      *
      *   The STM runs as TinySTM does in both papers: encounter-time write locking
      *   (SchedulingKind.encounterTimeLocking). The linked lists walk inside the transaction
-     *   (TxnLinkedList), so, as in [Nicacio10]'s Table 2, a transaction conflicts with every write
+     *   (TxnLinkedList), so, as in [Maldonado10]'s Table 2, a transaction conflicts with every write
      *   before its key and holds some 500 (1K keys) or 4,000 (8K keys) reads while it runs: the
      *   long transactions whose preemption makes others abort, the premise of both papers.
      *
-     *   Differences from the papers: [Nicacio10] runs each thread for a fixed time and counts its
+     *   Differences from the papers: [Maldonado10] runs each thread for a fixed time and counts its
      *   commits; a phase of fixed work instead lets LUTS, whose logical threads run to completion
      *   one after another, be measured the same way as platform threads.
      *
@@ -73,7 +73,7 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
      *   LogicalTeam.
      *
      * References
-     *   [Nicacio10] §5.1 and Table 2; [Maldonado10] §2.1 (SPMD threading interface), §3.3 (CILUTS,
+     *   [Maldonado10] §5.1 and Table 2; [Nicacio10] §2.1 (SPMD threading interface), §3.3 (CILUTS,
      *   CTLUTS), §4 (configurations).
      */
 

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Draws one chart per workload of the oversubscription suite, shaped like [Nicacio10]'s Figure 4:
+ * Draws one chart per workload of the oversubscription suite, shaped like [Maldonado10]'s Figure 4:
  * threads on a log2 axis, one line per configuration, the platform-thread ones dashed.
  */
 public final class OversubscriptionCharts {

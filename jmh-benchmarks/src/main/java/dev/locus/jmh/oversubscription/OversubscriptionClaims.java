@@ -14,7 +14,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The oversubscription claim of [Maldonado10] and [Nicacio10], per workload, computed from the measurements:
+ * The oversubscription claim of [Nicacio10] and [Maldonado10], per workload, computed from the measurements:
  * does LUTS keep, beyond the machine's cores, the throughput it has at as many threads as cores,
  * while plain threads degrade, and by how much?
  */
@@ -26,10 +26,10 @@ public final class OversubscriptionClaims {
      * Overview
      *   A configuration's retention is its commit rate at the most threads measured over its rate
      *   at the base: the most threads measured that the machine runs without time-slicing, at most
-     *   one per processor (2 on two cores, 16 on sixteen). [Maldonado10] compares 64 threads with 8 on
+     *   one per processor (2 on two cores, 16 on sixteen). [Nicacio10] compares 64 threads with 8 on
      *   8 cores; comparing with fewer threads than cores would measure scaling below the cores,
      *   not oversubscription. LUTS "keeps" its throughput if it retains at least KEEPS; "basic"
-     *   (platform threads, immediate retry, [Nicacio10]'s baseline) "degrades" if it retains less.
+     *   (platform threads, immediate retry, [Maldonado10]'s baseline) "degrades" if it retains less.
      *   Each retention is a ratio within one configuration, so it does not depend on the machine's
      *   speed. The measured text adds the best platform-thread configuration at the most threads,
      *   whose retention says whether a contention manager alone already holds up, and LUTS's rate
@@ -45,8 +45,8 @@ public final class OversubscriptionClaims {
      *   inconclusive otherwise (Outcome, Claim.Verdict).
      *
      * References
-     *   [Maldonado10] §4.1 (LUTS holds its speedup from 16 to 64 threads on 8 cores; tinySTM alone
-     *   does not); [Nicacio10] §5.1 (basic and SER-u spin drop off beyond the cores).
+     *   [Nicacio10] §4.1 (LUTS holds its speedup from 16 to 64 threads on 8 cores; tinySTM alone
+     *   does not); [Maldonado10] §5.1 (basic and SER-u spin drop off beyond the cores).
      */
 
     /** "Keeps" its throughput at the base: retains at least this fraction of it at the most threads. */

@@ -8,7 +8,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * The main job's runs of {@link OversubscriptionBenchmark} ([Nicacio10] §5.1 and [Maldonado10] §4): every
+ * The main job's runs of {@link OversubscriptionBenchmark} ([Maldonado10] §5.1 and [Nicacio10] §4): every
  * workload, thread count and configuration in the full profile; in the quick one, the papers'
  * comparison on two cores — 2 threads, one per core, against 64 — under every configuration, on
  * every workload but the low-contention STAMP runs: 7 workloads × 2 thread counts × 11

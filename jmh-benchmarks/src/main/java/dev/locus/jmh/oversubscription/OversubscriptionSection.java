@@ -12,7 +12,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * The part of {@code REPORT.md} on [Nicacio10] and [Maldonado10]: what the oversubscription suite measures,
+ * The part of {@code REPORT.md} on [Maldonado10] and [Nicacio10]: what the oversubscription suite measures,
  * the papers' claim per workload, and per workload a table of commit rates and one of abort ratios
  * (configuration × threads) with a link to its chart.
  *
@@ -32,11 +32,11 @@ public final class OversubscriptionSection {
             with no, contention-intensity or conflict-table avoidance; lutsAts runs them with ATS's \
             serial lane. The STM locks what a transaction writes when it first writes it, as \
             TinySTM does in both papers. The abort ratio is aborted attempts over all attempts, \
-            aborts / (aborts + commits). [Nicacio10]'s sets are populated with the given number of \
+            aborts / (aborts + commits). [Maldonado10]'s sets are populated with the given number of \
             keys from twice as many and kept at that size by alternating inserts and removals, with \
             20% updates; the linked lists are walked inside the transaction, so that, as in the \
             paper, a transaction conflicts with every write before its key; STAMP's vacation and kmeans are \
-            written for the JVM from STAMP 0.9.10 at its low- and high-contention settings ([Maldonado10] \
+            written for the JVM from STAMP 0.9.10 at its low- and high-contention settings ([Nicacio10] \
             gives their abort ratios only as a chart, its Figure 5, so no paper column stands beside \
             them); the counter array's transactions are half hot (they all update the same eight counters) and \
             half cold (eight of a thousand), so conflict avoidance has a type to switch to. "—" \
@@ -56,7 +56,7 @@ public final class OversubscriptionSection {
     /** The section, from its heading. */
     public String document() {
         StringBuilder md = new StringBuilder();
-        md.append("# [Nicacio10] and [Maldonado10]: more threads than cores, platform threads against LUTS\n\n");
+        md.append("# [Maldonado10] and [Nicacio10]: more threads than cores, platform threads against LUTS\n\n");
         md.append("Maldonado et al., \"Scheduling Support for Transactional Memory Contention Management\", §5.1,"
                 + " Figure 4; Nicacio et al., \"LUTS: A Lightweight User-Level Transactional Scheduler\", §4."
                 + " The machine and profile are under \"Run\" above.\n\n");
@@ -89,7 +89,7 @@ public final class OversubscriptionSection {
     }
 
     /**
-     * Basic's abort ratio beside [Nicacio10]'s Table 2 contention at the paper's thread counts, for
+     * Basic's abort ratio beside [Maldonado10]'s Table 2 contention at the paper's thread counts, for
      * a workload the table has: the paper counts the transactions that abort at least once, this
      * suite the aborted attempts, which differ only when a transaction aborts more than once.
      */
@@ -97,11 +97,11 @@ public final class OversubscriptionSection {
         if (workload.paperContention().isEmpty()) {
             return "";
         }
-        MarkdownTable table = new MarkdownTable(1, List.of("threads", "[Nicacio10], basic (Table 2)", "basic here"));
+        MarkdownTable table = new MarkdownTable(1, List.of("threads", "[Maldonado10], basic (Table 2)", "basic here"));
         workload.paperContention().forEach((threads, paper) -> table.row(List.of(Integer.toString(threads),
                 Format.percentage(paper), results.find(workload, Names.BASIC, threads)
                         .map(m -> Format.percentage(m.abortRatio())).orElse(Format.MISSING))));
-        return "Basic's abort ratio beside [Nicacio10]'s contention, the share of transactions that abort at least"
+        return "Basic's abort ratio beside [Maldonado10]'s contention, the share of transactions that abort at least"
                 + " once (16 cores; here the share of attempts that abort, the same where none aborts twice):\n\n"
                 + table + "\n";
     }

@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One platform thread per program, started once and released for each phase: the conventional
- * threads of [Nicacio10] §5.1 and of [Maldonado10]'s "Original" configuration, which the operating
+ * threads of [Maldonado10] §5.1 and of [Nicacio10]'s "Original" configuration, which the operating
  * system time-slices when there are more of them than cores.
  */
 final class PlatformTeam extends SpmdTeam {
@@ -34,7 +34,7 @@ final class PlatformTeam extends SpmdTeam {
      *   actions after it; that orders both plain fields.
      *
      * References
-     *   [Maldonado10] §4 ("Original": one system-level thread per application thread); [Nicacio10] §5.1.
+     *   [Nicacio10] §4 ("Original": one system-level thread per application thread); [Maldonado10] §5.1.
      */
 
     private static final long JOIN_MILLIS = TimeUnit.SECONDS.toMillis(30);

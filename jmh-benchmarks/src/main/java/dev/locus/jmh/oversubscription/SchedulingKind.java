@@ -14,10 +14,10 @@ import java.util.function.Supplier;
 /**
  * The configurations the oversubscription suite compares, by the label its {@code configuration}
  * parameter takes: platform threads running Multiverse transactions under each contention manager
- * of the STM adapter ([Nicacio10]'s user-level strategies, Polka and ATS), and logical threads on
- * LUTS with each conflict avoidance of [Maldonado10], and with ATS as its contention manager.
+ * of the STM adapter ([Maldonado10]'s user-level strategies, Polka and ATS), and logical threads on
+ * LUTS with each conflict avoidance of [Nicacio10], and with ATS as its contention manager.
  *
- * <p>Every configuration runs the STM as [Maldonado10] and [Nicacio10] run TinySTM: with encounter-time
+ * <p>Every configuration runs the STM as [Nicacio10] and [Maldonado10] run TinySTM: with encounter-time
  * locking ({@link #encounterTimeLocking}).
  *
  * <p>Soft serialization is missing on purpose: it sends a loser back into its executor's queue,
@@ -33,7 +33,7 @@ enum SchedulingKind {
     SERIALIZE_PARK("serializePark", ContentionManagers::serializePark),
     YIELDING("yielding", ContentionManagers::yielding),
     ATS("ats", ContentionManagers::ats),
-    /** [Maldonado10]'s "LUTS": round-robin, a logical thread keeps its worker until it finishes or waits. */
+    /** [Nicacio10]'s "LUTS": round-robin, a logical thread keeps its worker until it finishes or waits. */
     LUTS("luts", ConflictAvoidance::none, ContentionManagers::basic),
     CILUTS("ciluts", ConflictAvoidance::ciluts, ContentionManagers::basic),
     CTLUTS("ctluts", ConflictAvoidance::ctluts, ContentionManagers::basic),

@@ -5,7 +5,7 @@ import dev.locus.stm.TransactionalExecutor;
 import java.util.List;
 
 /**
- * The threads of an SPMD run ([Maldonado10] §2.1), platform or logical, each with its
+ * The threads of an SPMD run ([Nicacio10] §2.1), platform or logical, each with its
  * {@link ThreadProgram}, running their transactions through one STM adapter: {@link #runPhase}
  * releases them for one phase and returns when every transaction of the phase has committed.
  */

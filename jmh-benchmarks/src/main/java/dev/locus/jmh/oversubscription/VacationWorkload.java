@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
  * STAMP's vacation (see {@link Vacation}) as an SPMD workload: each thread is one vacation client,
  * whose transaction types are its three actions, {@link Vacation#MAKE_RESERVATION},
  * {@link Vacation#DELETE_CUSTOMER} and {@link Vacation#UPDATE_TABLES}, so that conflict avoidance
- * can tell them apart. [Maldonado10] §4 runs vacation-low and vacation-high; [Nicacio10] §5.2 vacation
+ * can tell them apart. [Nicacio10] §4 runs vacation-low and vacation-high; [Maldonado10] §5.2 vacation
  * with both settings.
  */
 final class VacationWorkload implements SpmdWorkload {

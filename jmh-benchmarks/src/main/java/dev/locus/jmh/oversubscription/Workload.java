@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
-/** The workloads of the oversubscription suite: [Nicacio10]'s Table 2 sets, STAMP applications and a counter array. */
+/** The workloads of the oversubscription suite: [Maldonado10]'s Table 2 sets, STAMP applications and a counter array. */
 public enum Workload {
     RED_BLACK_TREE("redBlackTree", "red-black tree, 16K keys, 20% updates", 0.0001, 0.0006, 0.0011),
     SKIP_LIST("skipList", "skip list, 16K keys, 20% updates", 0.0003, 0.0025, 0.0044),
@@ -23,7 +23,7 @@ public enum Workload {
     private final SortedMap<Integer, Double> paperContention = new TreeMap<>();
 
     /**
-     * @param paperContention [Nicacio10]'s Table 2 contention at 2, 8 and 16 threads, as fractions;
+     * @param paperContention [Maldonado10]'s Table 2 contention at 2, 8 and 16 threads, as fractions;
      *     none for a workload the paper does not have
      */
     Workload(String method, String label, double... paperContention) {
@@ -51,7 +51,7 @@ public enum Workload {
     }
 
     /**
-     * [Nicacio10]'s Table 2 "Contention" by thread count: the fraction of transactions that abort
+     * [Maldonado10]'s Table 2 "Contention" by thread count: the fraction of transactions that abort
      * at least once under basic on its 16-core machine; empty for a workload not in the table.
      */
     SortedMap<Integer, Double> paperContention() {

@@ -26,7 +26,7 @@ public final class Names {
     static final String GAUSSIAN = "gaussian";
     public static final String EXPONENTIAL = "exponential";
 
-    /** Platform threads under the STM adapter's immediate retry: [Nicacio10]'s "basic". */
+    /** Platform threads under the STM adapter's immediate retry: [Maldonado10]'s "basic". */
     public static final String BASIC = "basic";
     /** LUTS's round-robin: logical threads on a worker per core, without conflict avoidance. */
     public static final String LUTS = "luts";

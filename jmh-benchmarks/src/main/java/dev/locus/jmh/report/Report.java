@@ -43,7 +43,7 @@ import java.util.TreeMap;
  * The report step of the main job's benchmarks: reads the JMH JSON results and writes
  * {@code REPORT.md} with one table per figure of [Bai06]'s §5 (Figures 3–9), the §5.4 claims
  * checked against the data, and a PNG chart per figure shaped like the paper's; then a part on
- * [Nicacio10] and [Maldonado10] (the oversubscription suite) with their claim per workload, tables of
+ * [Maldonado10] and [Nicacio10] (the oversubscription suite) with their claim per workload, tables of
  * commit rates and abort ratios, and a chart per workload; then, where the results have elision
  * rows, a part on [Dice14] with the two closing questions, ops/s and ratios to lock-only per
  * workload, and a chart per workload; then, where the results have Toggle rows, a part on
@@ -187,7 +187,7 @@ public final class Report {
         console.println();
         console.print(markdown.summaryTable());
         console.println();
-        console.println("[Nicacio10] and [Maldonado10], does LUTS keep its throughput beyond the cores?");
+        console.println("[Maldonado10] and [Nicacio10], does LUTS keep its throughput beyond the cores?");
         console.println();
         console.print(oversubscription.claimsTable());
         console.println();

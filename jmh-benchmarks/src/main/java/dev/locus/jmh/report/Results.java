@@ -110,7 +110,7 @@ public final class Results {
         return elision;
     }
 
-    /** The oversubscription suite's measurements ([Nicacio10] and [Maldonado10]). */
+    /** The oversubscription suite's measurements ([Maldonado10] and [Nicacio10]). */
     public OversubscriptionResults oversubscription() {
         return oversubscription;
     }

@@ -27,7 +27,7 @@ import org.openjdk.jmh.runner.options.Options;
  *   fixed-range and adaptive at 4 and 16 workers, and fixed-range and adaptive at 1 worker on the
  *   exponential keys (the speedups' base): 42 cells in 4 rounds, 168 runs, and three 4.5 s
  *   warm-up runs.
- *   <li>[Nicacio10] §5.1 and [Maldonado10] §4: the oversubscription workloads of the papers ([Nicacio10]'s four
+ *   <li>[Maldonado10] §5.1 and [Nicacio10] §4: the oversubscription workloads of the papers ([Maldonado10]'s four
  *   sets, STAMP's vacation and kmeans at high contention) at 16 threads, the base on 16 cores, and
  *   64, under basic and LUTS: 24 cells in 3 rounds, 72 runs, and six 4.5 s warm-up runs.
  *   <li>[Kalikar19] §4: Figure 3(a) at 4 and 16 workers, round-robin and Toggle over DomLock, each

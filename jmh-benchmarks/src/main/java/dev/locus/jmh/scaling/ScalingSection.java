@@ -32,7 +32,7 @@ public final class ScalingSection {
             return "";
         }
         StringBuilder md = new StringBuilder("\n## Scaling: the claims at more than two workers\n\n");
-        md.append("`Reproduce --scaling` ran [Bai06], [Nicacio10]/[Maldonado10] and [Kalikar19] at up to 16 workers and 64 threads")
+        md.append("`Reproduce --scaling` ran [Bai06], [Maldonado10]/[Nicacio10] and [Kalikar19] at up to 16 workers and 64 threads")
                 .append(" on this machine:\n\n");
         RunFacts.besides(json).lines().forEach(line -> md.append(line).append('\n'));
         Path report = directory.resolve(Report.REPORT_FILE);

@@ -102,8 +102,8 @@ public final class Vacation {
      * References
      *   C. Cao Minh, J. Chung, C. Kozyrakis, K. Olukotun: STAMP: Stanford Transactional
      *   Applications for Multi-Processing, IISWC 2008, and STAMP 0.9.10's vacation/README (the
-     *   low and high contention settings); [Maldonado10] §4 (vacation-low and -high in LUTS's
-     *   evaluation on TinySTM); [Nicacio10] §5.2, Table 3, Figures 8-9 (vacation: long
+     *   low and high contention settings); [Nicacio10] §4 (vacation-low and -high in LUTS's
+     *   evaluation on TinySTM); [Maldonado10] §5.2, Table 3, Figures 8-9 (vacation: long
      *   transactions, low contention, basic falls below one thread beyond the core count).
      */
 

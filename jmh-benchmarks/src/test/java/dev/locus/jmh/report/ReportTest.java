@@ -179,7 +179,7 @@ class ReportTest {
 
     @Test
     void theOversubscriptionPartFollowsPaper002WithCommitsAndAbortRatiosPerWorkload() {
-        int part = report.indexOf("# [Nicacio10] and [Maldonado10]");
+        int part = report.indexOf("# [Maldonado10] and [Nicacio10]");
         assertTrue(part > report.indexOf("## Figure 9"), report);
         assertTrue(report.contains("""
                 Commits/s:
@@ -201,10 +201,10 @@ class ReportTest {
         assertTrue(report.contains("""
                 | luts | 0.01% | 0.00% |
 
-                Basic's abort ratio beside [Nicacio10]'s contention, the share of transactions that abort at least \
+                Basic's abort ratio beside [Maldonado10]'s contention, the share of transactions that abort at least \
                 once (16 cores; here the share of attempts that abort, the same where none aborts twice):
 
-                | threads | [Nicacio10], basic (Table 2) | basic here |
+                | threads | [Maldonado10], basic (Table 2) | basic here |
                 | --- | ---: | ---: |
                 | 2 | 0.01% | 0.99% |
                 | 8 | 0.06% | — |
