@@ -1,5 +1,6 @@
 package dev.locus.executor;
 
+import dev.locus.executor.pool.PoolConfig;
 import dev.locus.executor.pool.PoolSettings;
 import dev.locus.executor.routing.AdaptiveRangeRouter;
 import dev.locus.executor.routing.FixedRangeRouter;
@@ -245,8 +246,9 @@ public final class LocusExecutors {
                 throw new IllegalArgumentException("router routes to " + tableWorkers
                         + " workers, executor has " + workers);
             }
-            ExecutorConfig config = new ExecutorConfig(workers, r, pool.config(() -> "locus-" + SEQUENCE.incrementAndGet()),
-                    queueCapacity, rejectionHandler, idleStrategy, ordering, registerMBean, decorator);
+            PoolConfig poolConfig = pool.config(() -> "locus-" + SEQUENCE.incrementAndGet());
+            ExecutorConfig config = new ExecutorConfig(workers, r, poolConfig, queueCapacity, rejectionHandler,
+                    idleStrategy, ordering, registerMBean, decorator);
             return LocusExecutor.start(config);
         }
     }

@@ -35,7 +35,7 @@ import java.util.concurrent.TimeUnit;
  * advanced by an atomic add, a sequentially consistent access, so mayPark() sees the task or the
  * producer sees the worker parked. Fences, shutdown and shutdownNow wake every worker.
  *
- * References. Paper 002 §3 (parallel executors: one private buffer per worker), §4.2.
+ * References. [Bai06] §3 (parallel executors: one private buffer per worker), §4.2.
  */
 final class Worker extends PoolWorker {
 

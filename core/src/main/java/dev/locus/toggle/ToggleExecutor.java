@@ -74,8 +74,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * into equal ranges, or into ranges of equal sampled load through the PD-partition of the keyed
  * executors (Builder.sampledRanges).
  *
- * Where the paper is vague or silent, the safe reading. (1) No task pool and no scheduler thread:
- * producers place their own tasks, as the parallel executors of paper 002 do. (2) Conflict is the
+ * Where [Kalikar19] is vague or silent, the safe reading. (1) No task pool and no scheduler thread:
+ * producers place their own tasks, as the parallel executors of [Bai06] do. (2) Conflict is the
  * paper's: leaf sets that meet, read or write alike; shared readers of one leaf are kept apart
  * too. (3) "Locks on the buckets" of a multi-bucket task (§3.3) are per-bucket fair locks, the
  * claims, taken in bucket order; the host also holds its own claim while it runs its tasks and
@@ -102,8 +102,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * Memory ordering. runState is volatile; the queues are ConcurrentLinkedQueues, whose offer
  * happens-before the poll that takes the element.
  *
- * References. Paper 000 §3 (tasks, independence), §3.2 (buckets), §3.3 (multi-bucket tasks), §3.4
- * (nested bucketing), Algorithms 1 and 2; paper 002 §4.2 (PD-partition);
+ * References. [Kalikar19] §3 (tasks, independence), §3.2 (buckets), §3.3 (multi-bucket tasks), §3.4
+ * (nested bucketing), Algorithms 1 and 2; [Bai06] §4.2 (PD-partition);
  * java.util.concurrent.ThreadPoolExecutor (run states, remove-on-reject).
  */
 public final class ToggleExecutor extends AbstractExecutorService implements AutoCloseable {

@@ -173,6 +173,7 @@ public abstract class PoolWorker implements Runnable {
         return true;
     }
 
+    /** Closes the polling window: what the worker wrote inside is visible to {@link WorkerPool#stop()}. */
     protected final void leaveWindow() {
         OWNED.setRelease(owned, POLLING, 0L);
     }

@@ -122,10 +122,12 @@ public final class WorkerPool {
         return false;
     }
 
+    /** Whether every worker has exited. */
     public boolean isTerminated() {
         return terminated.getCount() == 0;
     }
 
+    /** Waits up to {@code timeout} for every worker to exit; whether they have. */
     public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
         return terminated.await(timeout, unit);
     }
