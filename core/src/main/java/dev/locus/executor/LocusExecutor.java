@@ -2,6 +2,7 @@ package dev.locus.executor;
 
 import dev.locus.executor.ExecutorStats.KeyRangeLoad;
 import dev.locus.executor.ExecutorStats.WorkerStats;
+import dev.locus.executor.pool.WorkerPool;
 import dev.locus.executor.routing.EqualWidthHistogram;
 import dev.locus.executor.routing.KeySampler;
 import dev.locus.executor.routing.RoundRobinRouter;
@@ -14,14 +15,12 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.IntStream;
@@ -29,7 +28,7 @@ import javax.management.ObjectName;
 
 /**
  * The keyed executor behind every {@link LocusExecutors} factory: parallel executors in the sense
- * of paper 002 (Figure 1c), where the producer's own thread routes each task into one worker's
+ * of [Bai06] (Figure 1c), where the producer's own thread routes each task into one worker's
  * queue.
  */
 /*
@@ -42,8 +41,8 @@ import javax.management.ObjectName;
  * epoch is known to be in its queue. That single mechanism gives:
  *   - shutdown(): after the SHUTDOWN epoch is published and the RUNNING one has drained, no task
  *     can be added; `closed` tells workers they may exit once their queues are empty.
- *   - shutdownNow(): likewise, then each worker is taken over by a handshake (Worker notes) and
- *     its queue and held tasks are drained into the returned list. Each task is thus run (polled
+ *   - shutdownNow(): likewise, then the pool's stop handshake takes each worker over (WorkerPool,
+ *     PoolWorker notes) and its queue and held tasks are drained into the returned list. Each task is thus run (polled
  *     by its worker before the handshake), returned (polled by the drain after it), or rejected
  *     (its producer saw a non-RUNNING epoch): exactly one of the three.
  *   - re-partitioning with per-key order (the epoch hand-off).
@@ -70,7 +69,7 @@ import javax.management.ObjectName;
  * dequeues the task therefore sees every fence passed. Between re-partitions a submission thus
  * allocates nothing.
  *
- * Concurrency. The current epoch (in EpochGate), `handoff`, `closed`, `stopping` are volatile.
+ * Concurrency. The current epoch (in EpochGate), `handoff`, `closed` are volatile.
  * All epoch changes happen under epochLock (tryLock for re-partitions, which are optional).
  * Producers never take a lock: inside an epoch they only route and offer, both non-blocking;
  * rejection handlers, the blocking handler's wait for room and router.rebalance run after they
@@ -82,7 +81,7 @@ import javax.management.ObjectName;
  * written before the epoch that tags tasks with its version, so a worker holding such a task
  * sees it.
  *
- * References. Paper 002 §3 (executor models), §4.2 (round-robin, fixed and PD-partition routing);
+ * References. [Bai06] §3 (executor models), §4.2 (round-robin, fixed and PD-partition routing);
  * java.util.concurrent.ThreadPoolExecutor (run-state contract, interrupt rules).
  */
 final class LocusExecutor extends AbstractExecutorService implements KeyedExecutorService {
@@ -94,6 +93,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
 
     final ExecutorConfig config;
     final Worker[] workers;
+    final WorkerPool pool;
     final boolean relaxed;
     /**
      * Whether a keyed task goes into its key's lane (PER_KEY: order across submitting threads),
@@ -101,7 +101,6 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
      */
     private final boolean lanesByKey;
     volatile boolean closed;
-    volatile boolean stopping;
     volatile Handoff handoff;
 
     private final Router router;
@@ -110,8 +109,6 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
     private final RoutingTable unkeyed;
     private final KeySampler statsSampler = new KeySampler(4096);
     private final ReentrantLock epochLock = new ReentrantLock();
-    private final AtomicInteger liveWorkers;
-    private final CountDownLatch terminated = new CountDownLatch(1);
     private final EpochGate gate;
     private volatile long repartitionCount;
     private final AtomicLong rejectedCount = new AtomicLong();
@@ -131,38 +128,24 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
         this.unkeyed = new RoundRobinRouter(config.workers()).initialTable();
         this.gate = new EpochGate(new Epoch(initial, 0, Epoch.RUNNING));
         this.workers = new Worker[config.workers()];
-        this.liveWorkers = new AtomicInteger(config.workers());
         for (int i = 0; i < workers.length; i++) {
             workers[i] = new Worker(i, this, config);
         }
+        this.pool = new WorkerPool(workers, config.pool(), this::unregisterMBean);
     }
 
     static LocusExecutor start(ExecutorConfig config) {
         LocusExecutor executor = new LocusExecutor(config);
-        int started = 0;
-        try {
-            for (; started < executor.workers.length; started++) {
-                executor.startThread(executor.workers[started]);
-            }
-            if (config.registerMBean()) {
+        executor.pool.start(executor::shutdownNow);
+        if (config.registerMBean()) {
+            try {
                 executor.mbeanName = ExecutorMBean.register(executor, config.name());
+            } catch (RuntimeException | Error e) {
+                executor.shutdownNow();
+                throw e;
             }
-        } catch (RuntimeException | Error e) {
-            for (int i = started; i < executor.workers.length; i++) {
-                executor.liveWorkers.decrementAndGet(); // never started
-            }
-            executor.shutdownNow();
-            throw e;
         }
         return executor;
-    }
-
-    private void startThread(Worker worker) {
-        Thread t = config.threadFactory().newThread(worker);
-        if (t == null) {
-            throw new IllegalStateException("thread factory " + config.threadFactory() + " returned null");
-        }
-        worker.start(t);
     }
 
     // ---- submission ----
@@ -264,7 +247,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
      *     interrupt status set again
      */
     private Worker offerWhenRoom(long key, boolean keyed, int lane, Runnable task) {
-        boolean overCapacity = isWorkerThread(Thread.currentThread());
+        boolean overCapacity = pool.isWorkerThread(Thread.currentThread());
         long deadline = System.nanoTime() + blockNanos;
         Worker reserved = null; // a worker whose queue slot this thread holds
         try {
@@ -319,7 +302,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
     @Override
     public boolean requeue(long key, Runnable task) {
         Objects.requireNonNull(task, "task");
-        if (!isWorkerThread(Thread.currentThread())) {
+        if (!pool.isWorkerThread(Thread.currentThread())) {
             return false;
         }
         Epoch e = gate.enter();
@@ -405,7 +388,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
         gate.publish(nextEpoch);
         if (h != null) {
             for (Worker w : workers) {
-                w.offerFence(h.fence(w.index));
+                w.offerFence(h.fence(w.index()));
             }
         }
         repartitionCount = repartitionCount + 1;
@@ -421,7 +404,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
             if (current.runState == Epoch.RUNNING) {
                 gate.publish(current.withState(Epoch.SHUTDOWN));
                 closed = true;
-                wakeAll();
+                pool.wakeAll();
             }
         } finally {
             epochLock.unlock();
@@ -435,15 +418,11 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
             Epoch current = gate.current();
             if (current.runState != Epoch.STOP) {
                 gate.publish(current.withState(Epoch.STOP));
-                stopping = true;
                 closed = true;
             }
-            for (Worker w : workers) {
-                w.interrupt();
-            }
+            pool.stop();
             List<Runnable> neverStarted = new ArrayList<>();
             for (Worker w : workers) {
-                w.awaitNotPolling();
                 w.drainTo(neverStarted);
             }
             neverStarted.replaceAll(DecoratedTask::submitted);
@@ -460,51 +439,24 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
 
     @Override
     public boolean isTerminated() {
-        return terminated.getCount() == 0;
+        return pool.isTerminated();
     }
 
     @Override
     public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
-        return terminated.await(timeout, unit);
+        return pool.awaitTermination(timeout, unit);
     }
 
     @Override
     public void close() {
-        ExecutorSupport.close(this, isWorkerThread(Thread.currentThread()));
+        pool.close(this);
     }
 
-    private boolean isWorkerThread(Thread t) {
-        for (Worker w : workers) {
-            if (w.thread() == t) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    void wakeAll() {
-        for (Worker w : workers) {
-            w.wake();
-        }
-    }
-
-    /** Called by each worker thread as it ends; {@code normally} is false if our own loop failed. */
-    void workerExited(Worker worker, boolean normally) {
-        if (!normally && !stopping) {
-            try {
-                LOG.log(Level.ERROR, "worker " + worker.index + " of " + config.name() + " failed; replacing its thread");
-                startThread(worker);
-                return;
-            } catch (RuntimeException | Error e) {
-                LOG.log(Level.ERROR, "cannot replace worker " + worker.index + " of " + config.name(), e);
-            }
-        }
-        if (liveWorkers.decrementAndGet() == 0) {
-            ObjectName name = mbeanName;
-            if (name != null) {
-                ExecutorMBean.unregister(name); // before anyone waiting for termination wakes up
-            }
-            terminated.countDown();
+    /** The pool's last act as the last worker exits: before anyone waiting for termination wakes up. */
+    private void unregisterMBean() {
+        ObjectName name = mbeanName;
+        if (name != null) {
+            ExecutorMBean.unregister(name);
         }
     }
 
@@ -523,7 +475,7 @@ final class LocusExecutor extends AbstractExecutorService implements KeyedExecut
     public ExecutorStats stats() {
         List<WorkerStats> perWorker = new ArrayList<>(workers.length);
         for (Worker w : workers) {
-            perWorker.add(new WorkerStats(w.index, w.executed(), w.queued(), w.steals(), w.running()));
+            perWorker.add(new WorkerStats(w.index(), w.executed(), w.queued(), w.steals(), w.running()));
         }
         return new ExecutorStats(perWorker, gate.current().table.boundaries(), repartitionCount, hottestRanges(),
                 rejectedCount.get());

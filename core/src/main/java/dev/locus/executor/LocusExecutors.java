@@ -1,5 +1,7 @@
 package dev.locus.executor;
 
+import dev.locus.executor.pool.PoolConfig;
+import dev.locus.executor.pool.PoolSettings;
 import dev.locus.executor.routing.AdaptiveRangeRouter;
 import dev.locus.executor.routing.FixedRangeRouter;
 import dev.locus.executor.routing.RoundRobinRouter;
@@ -84,12 +86,10 @@ public final class LocusExecutors {
 
         private final int workers;
         private IntFunction<Router> router;
-        private String name;
-        private ThreadFactory threadFactory;
+        private final PoolSettings pool = new PoolSettings();
         private int queueCapacity;
         private RejectionHandler rejectionHandler = RejectionHandler.abort();
         private IdleStrategy idleStrategy = IdleStrategy.defaultStrategy();
-        private boolean pinWorkers;
         private Ordering ordering = Ordering.PER_KEY;
         private boolean registerMBean;
         private TaskDecorator taskDecorator;
@@ -143,13 +143,13 @@ public final class LocusExecutors {
 
         /** Names the executor: worker threads are {@code name-worker-i}, and the JMX name uses it. */
         public Builder name(String name) {
-            this.name = Objects.requireNonNull(name, "name");
+            pool.name(name);
             return this;
         }
 
         /** Creates the worker threads (default: non-daemon threads named after the executor). */
         public Builder threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            pool.threadFactory(threadFactory);
             return this;
         }
 
@@ -186,7 +186,7 @@ public final class LocusExecutors {
          * set), the worker logs why and runs unpinned.
          */
         public Builder pinWorkers(boolean pin) {
-            this.pinWorkers = pin;
+            pool.pinWorkers(pin);
             return this;
         }
 
@@ -246,10 +246,9 @@ public final class LocusExecutors {
                 throw new IllegalArgumentException("router routes to " + tableWorkers
                         + " workers, executor has " + workers);
             }
-            String executorName = name != null ? name : "locus-" + SEQUENCE.incrementAndGet();
-            ThreadFactory factory = threadFactory != null ? threadFactory : new WorkerThreadFactory(executorName);
-            ExecutorConfig config = new ExecutorConfig(workers, r, executorName, factory, queueCapacity,
-                    rejectionHandler, idleStrategy, pinWorkers, ordering, registerMBean, decorator);
+            PoolConfig poolConfig = pool.config(() -> "locus-" + SEQUENCE.incrementAndGet());
+            ExecutorConfig config = new ExecutorConfig(workers, r, poolConfig, queueCapacity, rejectionHandler,
+                    idleStrategy, ordering, registerMBean, decorator);
             return LocusExecutor.start(config);
         }
     }

@@ -1,11 +1,10 @@
 package dev.locus.executor;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import dev.locus.executor.pool.PoolWorker;
+import dev.locus.executor.pool.WorkerPool;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * One worker: a queue that producers fill and this worker's thread drains, the tasks it holds back
@@ -25,58 +24,31 @@ import java.util.concurrent.locks.LockSupport;
  * and the worker passes it when it has taken it from all of them. A bounded queue's free slots
  * are a semaphore (QueueRoom): producers take a slot before they offer, the worker (or a thief)
  * gives it back for each task it dequeues, and shutdownNow's drain gives back the slots of the
- * tasks it takes, so that a producer waiting for room wakes and sees the executor stopped. Everything else but
- * the counters is touched only by this worker's thread while it is "polling": the held lists,
- * heldCount, heldHandoff, fencesTaken, deferred, and the consumer side of the queue. shutdownNow() takes them over by a handshake: it sets executor.stopping, then
- * waits for polling == 0; a worker sets polling = 1 and then reads stopping before it
- * touches any of them, so (Dekker) either it sees stopping and leaves, or shutdownNow sees it
- * polling and waits until it has stopped. Tasks run outside the polling window, so the wait is
- * short. (park() and the exit check read heldCount and the queue outside the window: reads only,
- * and a stale answer there just costs one more turn of the loop, which then sees stopping.)
+ * tasks it takes, so that a producer waiting for room wakes and sees the executor stopped.
+ * Everything else but the counters is touched only by this worker's thread inside its polling
+ * window (PoolWorker): the held lists, heldCount, heldHandoff, fencesTaken, deferred, and the
+ * consumer side of the queue; shutdownNow drains them only after the pool's stop handshake.
+ * (mayPark() and the exit check read heldCount and the queue outside the window: reads only, and
+ * a stale answer there just costs one more turn of the loop, which then sees the pool stopping.)
  *
- * Parking: the worker sets parked = true and then re-checks its queue; a producer enqueues and then
- * reads parked. One of the two sees the other (both are sequentially consistent accesses: the
- * queue's producer index is advanced by an atomic add), so a task is never left behind a parked
- * worker, and producers call unpark only for a worker that announced it is parking. Fences,
- * shutdown and shutdownNow unpark every worker unconditionally; an early unpark leaves a permit.
+ * Parking (PoolWorker): a producer enqueues and then reads parked; the queue's producer index is
+ * advanced by an atomic add, a sequentially consistent access, so mayPark() sees the task or the
+ * producer sees the worker parked. Fences, shutdown and shutdownNow wake every worker.
  *
- * Memory ordering. polling = 1 is a volatile store (it must not be reordered with the load of
- * stopping); polling = 0 is a release store, enough for shutdownNow, whose acquiring load of
- * 0 then sees every held-list and consumer-index write before it. Counters are written only by
- * their owner, with opaque stores, and read by stats() with opaque loads.
- *
- * References. Paper 002 §3 (parallel executors: one private buffer per worker), §4.2.
+ * References. [Bai06] §3 (parallel executors: one private buffer per worker), §4.2.
  */
-final class Worker implements Runnable {
+final class Worker extends PoolWorker {
 
-    private static final VarHandle OWNED = MethodHandles.arrayElementVarHandle(long[].class);
-    /** Longs on either side of the owned slots: 128 bytes, two cache lines, against adjacent-line prefetch. */
-    private static final int PADDING = 16;
-    private static final int POLLING = PADDING;
-    private static final int EXECUTED = PADDING + 1;
-    private static final int STEALS = PADDING + 2;
-    private static final int STARTED = PADDING + 3;
+    /** This worker's counter of tasks stolen from others ({@link PoolWorker#increment(int)}). */
+    private static final int STEALS = 0;
     /** The worker a thread runs, for {@link LocusExecutors#currentWorkerIndex()}; set once per thread. */
     private static final ThreadLocal<Worker> CURRENT = new ThreadLocal<>();
 
-    final int index;
     private final LocusExecutor executor;
     private final KeyLanes queue;
     /** The bounded queue's free slots; null when the queue is unbounded. */
     private final QueueRoom room;
     private final IdleStrategy idleStrategy;
-    /** {@link #park}, made once: a method reference made per idle round would allocate. */
-    private final Runnable parkAction = this::park;
-
-    private volatile Thread thread;
-    private volatile boolean parked;
-    /**
-     * What this worker's thread writes for every task: the polling flag (1 while polling) and the
-     * started, executed and stolen counts, through OWNED at their slots, padded so that they share no cache
-     * line with the fields producers read for every task (queue, parked, thread). In this object's
-     * fields they did, and each task's writes made the next producer's reads miss.
-     */
-    private final long[] owned = new long[STARTED + 1 + PADDING];
 
     /** Held tasks by the worker they moved from; owned by this worker while polling. */
     private final ArrayDeque<Runnable>[] heldFrom;
@@ -89,7 +61,7 @@ final class Worker implements Runnable {
 
     @SuppressWarnings({"unchecked", "rawtypes"}) // generic array of held FIFOs
     Worker(int index, LocusExecutor executor, ExecutorConfig config) {
-        this.index = index;
+        super(index, 1);
         this.executor = executor;
         this.queue = new KeyLanes(KeyLanes.defaultCount(), config.ordering() == Ordering.RELAXED);
         this.room = config.queueCapacity() > 0 ? new QueueRoom(config.queueCapacity()) : null;
@@ -144,47 +116,9 @@ final class Worker implements Runnable {
         wakeIfParked();
     }
 
-    void wakeIfParked() {
-        if (parked) {
-            LockSupport.unpark(thread);
-        }
-    }
+    // ---- called by the executor ----
 
-    void wake() {
-        LockSupport.unpark(thread);
-    }
-
-    // ---- lifecycle, called by the executor ----
-
-    void start(Thread t) {
-        this.thread = t;
-        t.start();
-    }
-
-    Thread thread() {
-        return thread;
-    }
-
-    void interrupt() {
-        Thread t = thread;
-        if (t != null) {
-            t.interrupt();
-        }
-    }
-
-    /** Waits until this worker has left its polling window for good (executor.stopping is set). */
-    void awaitNotPolling() {
-        int spins = 0;
-        while ((long) OWNED.getAcquire(owned, POLLING) != 0) {
-            if (++spins < 100) {
-                Thread.onSpinWait();
-            } else {
-                Thread.yield();
-            }
-        }
-    }
-
-    /** Moves every task never started into {@code out}; only after {@link #awaitNotPolling()}. */
+    /** Moves every task never started into {@code out}; only after {@link WorkerPool#stop()}. */
     void drainTo(List<Runnable> out) {
         for (ArrayDeque<Runnable> held : heldFrom) {
             if (held != null) {
@@ -212,22 +146,8 @@ final class Worker implements Runnable {
         }
     }
 
-    long executed() {
-        return (long) OWNED.getOpaque(owned, EXECUTED);
-    }
-
-    /**
-     * Whether a task is running: a started count above the executed count. An estimate, as the
-     * counters are read one after the other with opaque loads: a task that just ended may still
-     * count, one that just began may not.
-     */
-    boolean running() {
-        long executed = (long) OWNED.getOpaque(owned, EXECUTED);
-        return (long) OWNED.getOpaque(owned, STARTED) > executed;
-    }
-
     long steals() {
-        return (long) OWNED.getOpaque(owned, STEALS);
+        return count(STEALS);
     }
 
     long queued() {
@@ -239,42 +159,34 @@ final class Worker implements Runnable {
     /** {@link LocusExecutors#currentWorkerIndex()}. */
     static int currentIndex() {
         Worker w = CURRENT.get();
-        return w == null ? -1 : w.index;
+        return w == null ? -1 : w.index();
     }
 
     @Override
-    public void run() {
+    protected void work() {
         CURRENT.set(this);
-        if (executor.config.pinWorkers()) {
-            AffinityPinning.pin(index);
-        }
-        boolean completedNormally = false;
         try {
             loop();
-            completedNormally = true;
         } finally {
             CURRENT.remove();
-            OWNED.setRelease(owned, POLLING, 0L);
-            executor.workerExited(this, completedNormally);
         }
     }
 
     private void loop() {
         int idle = 0;
         for (;;) {
-            OWNED.setVolatile(owned, POLLING, 1L);
-            if (executor.stopping) {
+            if (!enterWindow()) {
                 return;
             }
             Runnable task = next();
-            OWNED.setRelease(owned, POLLING, 0L);
+            leaveWindow();
             if (task != null) {
                 idle = 0;
                 runTask(task);
             } else if (executor.closed && heldCount == 0 && queue.isEmpty()) {
                 return;
             } else {
-                idle = idleStrategy.idle(idle, parkAction);
+                idle = idleStrategy.idle(idle, parkAction());
             }
         }
     }
@@ -311,8 +223,8 @@ final class Worker implements Runnable {
             // One hand-off at a time: the next starts only once every worker has passed this one.
             if (++fencesTaken == queue.count()) {
                 fencesTaken = 0;
-                fence.handoff().pass(index);
-                executor.wakeAll();
+                fence.handoff().pass(index());
+                executor.pool.wakeAll();
             }
             return null;
         }
@@ -344,7 +256,7 @@ final class Worker implements Runnable {
             return null;
         }
         int source = h.previous.route(kt.key);
-        if (source == index || (h.passed(source) && isEmpty(heldFrom[source]))) {
+        if (source == index() || (h.passed(source) && isEmpty(heldFrom[source]))) {
             return kt.task;
         }
         ArrayDeque<Runnable> held = heldFrom[source];
@@ -387,54 +299,29 @@ final class Worker implements Runnable {
     private Runnable steal() {
         Worker[] all = executor.workers;
         for (int i = 1; i < all.length; i++) {
-            Worker victim = all[(index + i) % all.length];
+            Worker victim = all[(index() + i) % all.length];
             Object e = victim.queue.pollAny();
             if (e != null) {
                 if (victim.room != null) {
                     victim.room.release();
                 }
-                OWNED.setOpaque(owned, STEALS, (long) OWNED.getOpaque(owned, STEALS) + 1);
+                increment(STEALS);
                 return (Runnable) e;
             }
         }
         return null;
     }
 
-    private void runTask(Runnable task) {
-        clearStaleInterrupt();
-        OWNED.setOpaque(owned, STARTED, (long) OWNED.getOpaque(owned, STARTED) + 1);
-        try {
-            task.run();
-        } catch (Throwable failure) {
-            ExecutorSupport.report(failure);
-        } finally {
-            OWNED.setOpaque(owned, EXECUTED, (long) OWNED.getOpaque(owned, EXECUTED) + 1);
-        }
+    @Override
+    protected boolean mayPark() {
+        return queue.isEmpty() && !releasable() && !stopRequested()
+                && !(executor.closed && heldCount == 0) && !(executor.relaxed && anyVictimBusy());
     }
 
-    /**
-     * Clears an interrupt that a task left set or that arrived while idle, unless shutdownNow()
-     * sent it: the next task must not see it, and park() would return at once and spin.
-     */
-    private void clearStaleInterrupt() {
-        if (Thread.interrupted() && executor.stopping) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private void park() {
-        clearStaleInterrupt();
-        parked = true;
-        if (queue.isEmpty() && !releasable() && !executor.stopping
-                && !(executor.closed && heldCount == 0) && !(executor.relaxed && anyVictimBusy())) {
-            if (executor.relaxed) {
-                // Idle thieves look for work to steal now and then; producers only wake owners.
-                LockSupport.parkNanos(this, 1_000_000L);
-            } else {
-                LockSupport.park(this);
-            }
-        }
-        parked = false;
+    /** Idle thieves look for work to steal now and then; producers only wake owners. */
+    @Override
+    protected long parkNanos() {
+        return executor.relaxed ? 1_000_000L : 0;
     }
 
     private boolean anyVictimBusy() {

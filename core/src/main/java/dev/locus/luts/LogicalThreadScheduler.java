@@ -1,7 +1,7 @@
 package dev.locus.luts;
 
 import dev.locus.contention.ContentionManager;
-import dev.locus.executor.AffinityPinning;
+import dev.locus.executor.pool.AffinityPinning;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

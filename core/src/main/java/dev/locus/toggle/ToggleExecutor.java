@@ -1,8 +1,8 @@
 package dev.locus.toggle;
 
-import dev.locus.executor.ExecutorSupport;
 import dev.locus.executor.IdleStrategy;
-import dev.locus.executor.WorkerThreadFactory;
+import dev.locus.executor.pool.PoolSettings;
+import dev.locus.executor.pool.WorkerPool;
 import dev.locus.executor.routing.PdPartition;
 import dev.locus.executor.routing.RangeTable;
 import dev.locus.executor.routing.RoundRobinRouter;
@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
@@ -75,8 +74,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * into equal ranges, or into ranges of equal sampled load through the PD-partition of the keyed
  * executors (Builder.sampledRanges).
  *
- * Where the paper is vague or silent, the safe reading. (1) No task pool and no scheduler thread:
- * producers place their own tasks, as the parallel executors of paper 002 do. (2) Conflict is the
+ * Where [Kalikar19] is vague or silent, the safe reading. (1) No task pool and no scheduler thread:
+ * producers place their own tasks, as the parallel executors of [Bai06] do. (2) Conflict is the
  * paper's: leaf sets that meet, read or write alike; shared readers of one leaf are kept apart
  * too. (3) "Locks on the buckets" of a multi-bucket task (§3.3) are per-bucket fair locks, the
  * claims, taken in bucket order; the host also holds its own claim while it runs its tasks and
@@ -98,13 +97,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * every task is run, returned or rejected, exactly one of the three. A requeued task is admitted
  * the same way by the worker running it, which runs it again itself where a producer's task would
  * be rejected. shutdown and shutdownNow are serialized by mainLock; shutdownNow collects the tasks
- * of every bucket after the polling-window handshake with each worker (ToggleWorker notes).
+ * of every bucket after the pool's stop handshake with each worker (WorkerPool, ToggleWorker notes).
  *
  * Memory ordering. runState is volatile; the queues are ConcurrentLinkedQueues, whose offer
  * happens-before the poll that takes the element.
  *
- * References. Paper 000 §3 (tasks, independence), §3.2 (buckets), §3.3 (multi-bucket tasks), §3.4
- * (nested bucketing), Algorithms 1 and 2; paper 002 §4.2 (PD-partition);
+ * References. [Kalikar19] §3 (tasks, independence), §3.2 (buckets), §3.3 (multi-bucket tasks), §3.4
+ * (nested bucketing), Algorithms 1 and 2; [Bai06] §4.2 (PD-partition);
  * java.util.concurrent.ThreadPoolExecutor (run states, remove-on-reject).
  */
 public final class ToggleExecutor extends AbstractExecutorService implements AutoCloseable {
@@ -120,9 +119,9 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
     volatile int runState = RUNNING;
     final Bucket[] buckets;
     final ToggleWorker[] workers;
+    final WorkerPool pool;
 
     private final Hierarchy hierarchy;
-    private final String name;
     private final BucketRanges ranges;
     private final Settings settings;
     /** Lock-manager mode's guard; null in scheduler-exclusive mode. */
@@ -132,21 +131,17 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
     /** {@code ownClaim[b]} is the claim list of a task that spans bucket {@code b} alone. */
     private final int[][] ownClaim;
     private final ReentrantLock mainLock = new ReentrantLock();
-    private final AtomicInteger liveWorkers;
-    private final CountDownLatch terminated = new CountDownLatch(1);
 
     /** What the workers read of the builder's settings. */
     record Settings(boolean exclusive, boolean stealing, int threshold, int delayThreshold,
-                    IdleStrategy idleStrategy, boolean pinWorkers) {
+                    IdleStrategy idleStrategy) {
     }
 
     private ToggleExecutor(Builder b, BucketRanges ranges) {
         this.hierarchy = b.hierarchy;
-        this.name = b.name != null ? b.name : "toggle-" + SEQUENCE.incrementAndGet();
         this.ranges = ranges;
         this.guard = b.guard;
-        this.settings = new Settings(b.guard == null, b.stealing, b.threshold, b.delayThreshold, b.idleStrategy,
-                b.pinWorkers);
+        this.settings = new Settings(b.guard == null, b.stealing, b.threshold, b.delayThreshold, b.idleStrategy);
         this.plainLocks = b.plainTasks == PlainTasks.EXCLUSIVE
                 ? LockSet.of(hierarchy, hierarchy.root(), LockMode.WRITE)
                 : null;
@@ -159,7 +154,7 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
             workers[i] = new ToggleWorker(i, buckets[i], this, settings);
             ownClaim[i] = new int[] {i};
         }
-        this.liveWorkers = new AtomicInteger(b.workers);
+        this.pool = new WorkerPool(workers, b.pool.config(() -> "toggle-" + SEQUENCE.incrementAndGet()), () -> { });
     }
 
     /**
@@ -170,25 +165,6 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
      */
     public static Builder builder(Hierarchy hierarchy, int workers) {
         return new Builder(hierarchy, workers);
-    }
-
-    private void start(ThreadFactory factory) {
-        int started = 0;
-        try {
-            for (; started < workers.length; started++) {
-                Thread t = factory.newThread(workers[started]);
-                if (t == null) {
-                    throw new IllegalStateException("thread factory " + factory + " returned null");
-                }
-                workers[started].start(t);
-            }
-        } catch (RuntimeException | Error e) {
-            for (int i = started; i < workers.length; i++) {
-                workerExited(); // never started
-            }
-            shutdownNow();
-            throw e;
-        }
     }
 
     // ---- submission ----
@@ -237,7 +213,7 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
     public boolean requeue(LockSet locks, Runnable task) {
         checkLocks(locks);
         Objects.requireNonNull(task, "task");
-        return isWorkerThread(Thread.currentThread()) && enqueue(placement(locks, locked(locks, task), task));
+        return pool.isWorkerThread(Thread.currentThread()) && enqueue(placement(locks, locked(locks, task), task));
     }
 
     /**
@@ -366,9 +342,7 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
             if (runState == RUNNING) {
                 runState = SHUTDOWN;
             }
-            for (ToggleWorker w : workers) {
-                w.wake();
-            }
+            pool.wakeAll();
         } finally {
             mainLock.unlock();
         }
@@ -379,13 +353,8 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
         mainLock.lock();
         try {
             runState = STOP;
-            for (ToggleWorker w : workers) {
-                w.interrupt();
-            }
+            pool.stop();
             List<Runnable> neverStarted = new ArrayList<>();
-            for (ToggleWorker w : workers) {
-                w.awaitNotPolling();
-            }
             for (Bucket b : buckets) {
                 b.drainTo(neverStarted);
             }
@@ -402,12 +371,12 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
 
     @Override
     public boolean isTerminated() {
-        return terminated.getCount() == 0;
+        return pool.isTerminated();
     }
 
     @Override
     public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
-        return terminated.await(timeout, unit);
+        return pool.awaitTermination(timeout, unit);
     }
 
     /**
@@ -417,22 +386,7 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
      */
     @Override
     public void close() {
-        ExecutorSupport.close(this, isWorkerThread(Thread.currentThread()));
-    }
-
-    private boolean isWorkerThread(Thread t) {
-        for (ToggleWorker w : workers) {
-            if (w.thread() == t) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    void workerExited() {
-        if (liveWorkers.decrementAndGet() == 0) {
-            terminated.countDown();
-        }
+        pool.close(this);
     }
 
     /** Wakes the parked workers other than {@code host}: its bucket opened an inner phase. */
@@ -470,7 +424,7 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
     public ToggleStats stats() {
         List<ToggleStats.WorkerStats> perWorker = new ArrayList<>(workers.length);
         for (ToggleWorker w : workers) {
-            perWorker.add(new ToggleStats.WorkerStats(w.index, w.executed(), w.stolen(), w.toggles()));
+            perWorker.add(new ToggleStats.WorkerStats(w.index(), w.executed(), w.stolen(), w.toggles()));
         }
         List<Integer> starts = new ArrayList<>();
         for (int start : ranges.starts()) {
@@ -484,7 +438,7 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
         int state = runState;
         String s = isTerminated() ? "Terminated" : state == RUNNING ? "Running"
                 : state == SHUTDOWN ? "Shutting down" : "Stopping";
-        return super.toString() + "[" + s + ", name = " + name + ", workers = " + workers.length
+        return super.toString() + "[" + s + ", name = " + pool.name() + ", workers = " + workers.length
                 + (settings.exclusive() ? ", scheduler-exclusive" : ", lock-manager") + ", stealing "
                 + (settings.stealing() ? "on" : "off") + "]";
     }
@@ -519,8 +473,7 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
 
         private final Hierarchy hierarchy;
         private final int workers;
-        private String name;
-        private ThreadFactory threadFactory;
+        private final PoolSettings pool = new PoolSettings();
         private int threshold = 32;
         private int delayThreshold = 32;
         private int innerBuckets;
@@ -529,7 +482,6 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
         private PlainTasks plainTasks = PlainTasks.EXCLUSIVE;
         private RangeTable sampledTable;
         private IdleStrategy idleStrategy = IdleStrategy.defaultStrategy();
-        private boolean pinWorkers;
 
         private Builder(Hierarchy hierarchy, int workers) {
             this.hierarchy = Objects.requireNonNull(hierarchy, "hierarchy");
@@ -539,13 +491,13 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
 
         /** Names the executor; worker threads are {@code name-worker-i}. */
         public Builder name(String name) {
-            this.name = Objects.requireNonNull(name, "name");
+            pool.name(name);
             return this;
         }
 
         /** Creates the worker threads (default: non-daemon threads named after the executor). */
         public Builder threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            pool.threadFactory(threadFactory);
             return this;
         }
 
@@ -655,7 +607,7 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
          * where that fails the worker logs why and runs unpinned.
          */
         public Builder pinWorkers(boolean pin) {
-            this.pinWorkers = pin;
+            pool.pinWorkers(pin);
             return this;
         }
 
@@ -665,7 +617,7 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
                     ? new BucketRanges(sampledTable, hierarchy.leafCount(), innerBuckets)
                     : BucketRanges.equal(hierarchy, workers, innerBuckets);
             ToggleExecutor executor = new ToggleExecutor(this, ranges);
-            executor.start(threadFactory != null ? threadFactory : new WorkerThreadFactory(executor.name));
+            executor.pool.start(executor::shutdownNow);
             return executor;
         }
 

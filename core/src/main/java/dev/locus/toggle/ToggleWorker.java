@@ -1,10 +1,6 @@
 package dev.locus.toggle;
 
-import dev.locus.executor.AffinityPinning;
-import dev.locus.executor.ExecutorSupport;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.LockSupport;
+import dev.locus.executor.pool.PoolWorker;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -34,7 +30,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * chain of waits climbs through bucket numbers and ends at a thread that runs a task.
  *
  * Why conflicting tasks never overlap (scheduler-exclusive mode). Two tasks conflict when their
- * leaf sets meet (paper 000 §3, read or write alike); then their bucket sets meet, in a bucket b,
+ * leaf sets meet ([Kalikar19] §3, read or write alike); then their bucket sets meet, in a bucket b,
  * because each covers the bucket of every leaf it reaches (its nodes' intervals over-approximate
  * the leaves, which only adds buckets). Each task runs either (outer) under the claims of all its
  * buckets, b among them, or (inner) from a sub-bucket of b during one of b's inner phases, which
@@ -48,63 +44,31 @@ import java.util.concurrent.locks.ReentrantLock;
  * no claims: the lock manager excludes, the buckets only place.
  *
  * Polling window and shutdownNow. The inner sub-buckets are plain deques and a polled task waits
- * for its claims in the worker's hands, so shutdownNow needs a handshake to collect them: a
- * worker touches a sub-bucket, and holds a task not yet started, only inside a window that it
- * opens with polling = true and then re-reads the run state; shutdownNow sets STOP, interrupts,
- * and waits until each worker is outside its window. Either a worker sees STOP on entry and
- * leaves without touching anything, or shutdownNow sees it inside and waits (Dekker: both sides
- * are volatile). Waits inside the window end on STOP: the claim wait is interruptible and
- * shutdownNow interrupts; a task polled but not started goes back to its outer queue, where the
- * drain finds it. Tasks run outside the window, so the handshake waits for no task.
+ * for its claims in the worker's hands, so shutdownNow needs the pool's stop handshake to collect
+ * them (PoolWorker notes): a worker touches a sub-bucket, and holds a task not yet started, only
+ * inside its polling window. Waits inside the window end on stop: the claim wait is interruptible
+ * and the stop interrupts; a task polled but not started goes back to its outer queue, where the
+ * drain finds it.
  *
- * Memory ordering. polling = true is a volatile store (not to be reordered with the run-state
- * load), polling = false a release store, so shutdownNow's acquiring load of false sees the
- * worker's deque writes. Between the threads that touch one sub-bucket in turn, ToggleProtocol
- * gives the order. Tasks that conflict are ordered by a claim's unlock/lock or by that protocol,
- * so each sees the effects of the conflicting tasks before it. Counters are written only by their
- * owner, with opaque stores, and read by stats with opaque loads.
+ * Memory ordering. The polling window orders the worker's deque writes before shutdownNow's drain
+ * (PoolWorker notes). Between the threads that touch one sub-bucket in turn, ToggleProtocol gives
+ * the order. Tasks that conflict are ordered by a claim's unlock/lock or by that protocol, so each
+ * sees the effects of the conflicting tasks before it.
  *
- * References. Paper 000 §3.2-§3.6, Fig. 2, Algorithms 1 and 2.
+ * References. [Kalikar19] §3.2-§3.6, Fig. 2, Algorithms 1 and 2.
  */
-final class ToggleWorker implements Runnable {
+final class ToggleWorker extends PoolWorker {
 
-    private static final VarHandle POLLING;
-    private static final VarHandle EXECUTED;
-    private static final VarHandle STOLEN;
-    private static final VarHandle TOGGLES;
-
-    static {
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            POLLING = lookup.findVarHandle(ToggleWorker.class, "polling", boolean.class);
-            EXECUTED = lookup.findVarHandle(ToggleWorker.class, "executed", long.class);
-            STOLEN = lookup.findVarHandle(ToggleWorker.class, "stolen", long.class);
-            TOGGLES = lookup.findVarHandle(ToggleWorker.class, "toggles", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    /** This worker's counters ({@link PoolWorker#increment(int)}). */
+    private static final int STOLEN = 0;
+    private static final int TOGGLES = 1;
 
     /** What one step of the loop achieved. */
     private enum Step { WORKED, NOTHING, EXIT }
 
-    final int index;
     private final Bucket bucket;
     private final ToggleExecutor executor;
     private final ToggleExecutor.Settings settings;
-    /** {@link #park}, made once: a method reference made per idle round would allocate. */
-    private final Runnable parkAction = this::park;
-
-    private volatile Thread thread;
-    private volatile boolean parked;
-    @SuppressWarnings("unused") // accessed through POLLING
-    private volatile boolean polling;
-    @SuppressWarnings("unused") // accessed through EXECUTED
-    private long executed;
-    @SuppressWarnings("unused") // accessed through STOLEN
-    private long stolen;
-    @SuppressWarnings("unused") // accessed through TOGGLES
-    private long toggles;
 
     // Owned by this worker's thread.
     /** Tasks in this bucket's inner sub-buckets. */
@@ -114,77 +78,30 @@ final class ToggleWorker implements Runnable {
     private boolean holdsOwnClaim;
 
     ToggleWorker(int index, Bucket bucket, ToggleExecutor executor, ToggleExecutor.Settings settings) {
-        this.index = index;
+        super(index, 2);
         this.bucket = bucket;
         this.executor = executor;
         this.settings = settings;
     }
 
-    // ---- called by the executor and by other workers ----
-
-    void start(Thread t) {
-        this.thread = t;
-        t.start();
-    }
-
-    Thread thread() {
-        return thread;
-    }
-
-    void interrupt() {
-        Thread t = thread;
-        if (t != null) {
-            t.interrupt();
-        }
-    }
-
-    void wake() {
-        LockSupport.unpark(thread);
-    }
-
-    void wakeIfParked() {
-        if (parked) {
-            LockSupport.unpark(thread);
-        }
-    }
-
-    /** Waits until this worker is outside its polling window; only once the run state is STOP. */
-    void awaitNotPolling() {
-        int spins = 0;
-        while ((boolean) POLLING.getAcquire(this)) {
-            if (++spins < 100) {
-                Thread.onSpinWait();
-            } else {
-                Thread.yield();
-            }
-        }
-    }
-
-    long executed() {
-        return (long) EXECUTED.getOpaque(this);
-    }
+    // ---- called by the executor ----
 
     long stolen() {
-        return (long) STOLEN.getOpaque(this);
+        return count(STOLEN);
     }
 
     long toggles() {
-        return (long) TOGGLES.getOpaque(this);
+        return count(TOGGLES);
     }
 
     // ---- the worker thread ----
 
     @Override
-    public void run() {
-        if (settings.pinWorkers()) {
-            AffinityPinning.pin(index);
-        }
+    protected void work() {
         try {
             loop();
         } finally {
             releaseOwnClaim();
-            POLLING.setRelease(this, false);
-            executor.workerExited();
         }
     }
 
@@ -209,7 +126,7 @@ final class ToggleWorker implements Runnable {
             if (state == ToggleExecutor.STOP || (state == ToggleExecutor.SHUTDOWN && bucket.outer.isEmpty())) {
                 return; // at SHUTDOWN no producer can add to the outer queue any more (ToggleExecutor notes)
             }
-            idle = settings.idleStrategy().idle(idle, parkAction);
+            idle = settings.idleStrategy().idle(idle, parkAction());
         }
     }
 
@@ -236,7 +153,7 @@ final class ToggleWorker implements Runnable {
         }
         leaveWindow();
         try {
-            runTask(t, false);
+            runTask(t.run);
         } finally {
             releaseForeign(t.claims, t.claims.length);
         }
@@ -257,7 +174,7 @@ final class ToggleWorker implements Runnable {
         }
         ToggleProtocol protocol = bucket.protocol;
         protocol.open();
-        TOGGLES.setOpaque(this, (long) TOGGLES.getOpaque(this) + 1);
+        increment(TOGGLES);
         if (settings.stealing()) {
             executor.wakeIdleWorkers(this);
         }
@@ -280,7 +197,7 @@ final class ToggleWorker implements Runnable {
     private Step steal() {
         Bucket[] all = executor.buckets;
         for (int k = 1; k < all.length; k++) {
-            Bucket victim = all[(index + k) % all.length];
+            Bucket victim = all[(index() + k) % all.length];
             ToggleProtocol protocol = victim.protocol;
             if (!protocol.mayJoin()) {
                 continue;
@@ -315,20 +232,9 @@ final class ToggleWorker implements Runnable {
             if (t == null) {
                 return true;
             }
-            runTask(t, stealing);
-        }
-    }
-
-    private void runTask(PlacedTask t, boolean stealing) {
-        clearStaleInterrupt();
-        try {
-            t.run.run();
-        } catch (Throwable failure) {
-            ExecutorSupport.report(failure);
-        } finally {
-            EXECUTED.setOpaque(this, (long) EXECUTED.getOpaque(this) + 1);
+            runTask(t.run);
             if (stealing) {
-                STOLEN.setOpaque(this, (long) STOLEN.getOpaque(this) + 1);
+                increment(STOLEN);
             }
         }
     }
@@ -404,50 +310,22 @@ final class ToggleWorker implements Runnable {
         }
     }
 
-    // ---- window, idling, interrupts ----
-
-    private boolean enterWindow() {
-        POLLING.setVolatile(this, true);
-        if (executor.runState == ToggleExecutor.STOP) {
-            POLLING.setRelease(this, false);
-            return false;
-        }
-        return true;
-    }
-
-    private void leaveWindow() {
-        POLLING.setRelease(this, false);
-    }
+    // ---- idling, interrupts ----
 
     /** Whether shutdownNow was called; clears an interrupt that did not come from it. */
     private boolean stopping() {
         clearStaleInterrupt();
-        return executor.runState == ToggleExecutor.STOP;
+        return stopRequested();
     }
 
     /**
-     * Clears an interrupt that a task left set or that arrived while idle, unless shutdownNow()
-     * sent it: the next task must not see it, and park() would return at once and spin.
+     * Parks unless a producer filled the outer bucket, another bucket opened an inner phase (with
+     * stealing on), or the run state changed. Each waker writes its condition and then reads
+     * {@code parked}, and every condition is volatile (PoolWorker notes).
      */
-    private void clearStaleInterrupt() {
-        if (Thread.interrupted() && executor.runState == ToggleExecutor.STOP) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /**
-     * Parks until a producer fills the outer bucket, another bucket opens an inner phase (with
-     * stealing on), or the run state changes. Each waker writes its condition and then reads
-     * {@code parked}; this thread writes {@code parked} and then re-reads every condition, all
-     * volatile, so one of the two sees the other.
-     */
-    private void park() {
-        clearStaleInterrupt();
-        parked = true;
-        if (bucket.outer.isEmpty() && executor.runState == ToggleExecutor.RUNNING
-                && !(settings.stealing() && executor.anyStealable())) {
-            LockSupport.park(this);
-        }
-        parked = false;
+    @Override
+    protected boolean mayPark() {
+        return bucket.outer.isEmpty() && executor.runState == ToggleExecutor.RUNNING
+                && !(settings.stealing() && executor.anyStealable());
     }
 }

@@ -300,8 +300,8 @@ class KeyedExecutorTimingTest {
         executor.shutdown();
         assertTrue(executor.awaitTermination(WAIT_S, SECONDS));
         List<String> frames = stack.get();
-        int worker = frames.indexOf("dev.locus.executor.Worker.runTask");
-        assertTrue(worker >= 0, "no Worker.runTask on " + frames);
+        int worker = frames.indexOf("dev.locus.executor.pool.PoolWorker.runTask");
+        assertTrue(worker >= 0, "no PoolWorker.runTask on " + frames);
         return frames.subList(0, worker);
     }
 

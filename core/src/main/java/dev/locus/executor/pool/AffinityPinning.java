@@ -1,4 +1,4 @@
-package dev.locus.executor;
+package dev.locus.executor.pool;
 
 import java.lang.System.Logger.Level;
 import java.util.BitSet;
@@ -6,8 +6,8 @@ import java.util.BitSet;
 /**
  * Pins the calling worker thread to one CPU with OpenHFT Affinity, an optional dependency. Any
  * failure (the library missing, no native support, a CPU outside the process's allowed set) is
- * logged with its reason and the worker runs unpinned. Public only for the library's other
- * schedulers (the LUTS workers); not an API.
+ * logged with its reason and the worker runs unpinned. Public for the LUTS workers, which pin
+ * themselves; not an API (see {@link WorkerPool}).
  */
 public final class AffinityPinning {
 

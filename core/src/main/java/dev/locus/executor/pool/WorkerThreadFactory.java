@@ -1,18 +1,17 @@
-package dev.locus.executor;
+package dev.locus.executor.pool;
 
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Non-daemon threads named {@code <executor>-worker-<i>}, like {@code Executors.defaultThreadFactory}.
- * Public only for the library's other schedulers (the Toggle workers); not an API.
  */
-public final class WorkerThreadFactory implements ThreadFactory {
+final class WorkerThreadFactory implements ThreadFactory {
 
     private final String prefix;
     private final AtomicInteger next = new AtomicInteger();
 
-    public WorkerThreadFactory(String executorName) {
+    WorkerThreadFactory(String executorName) {
         this.prefix = executorName + "-worker-";
     }
 
