@@ -3,9 +3,10 @@
  * hierarchical locks ([Kalikar19], [Kalikar16], [Kalikar18]), contention managers ([Maldonado10]),
  * the LUTS scheduler ([Nicacio10]) and lock elision ([Dice14]).
  *
- * <p>Every package is exported: each holds types a user names. docs/api-surface.md lists every
- * public type with the reason a user needs it, and the public types that are engine internals still
- * waiting to move out of these packages. The optional dependencies are {@code static}: Affinity is
+ * <p>The API packages are exported; {@code dev.locus.executor.pool} (the worker pool the executors
+ * share) and {@code dev.locus.executor.sampling} (the PD-partition and its key sampling) are engine
+ * internals and are not. docs/api-surface.md lists every exported public type with the reason a
+ * user needs it. The optional dependencies are {@code static}: Affinity is
  * loaded only when worker pinning is switched on, Micrometer only by {@code dev.locus.metrics}
  * (whose user requires Micrometer anyway, to have a registry). JMX is passed on
  * ({@code transitive}): an {@code ElidableLock} names its {@code ObjectName}.

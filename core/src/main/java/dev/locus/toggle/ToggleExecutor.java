@@ -3,7 +3,7 @@ package dev.locus.toggle;
 import dev.locus.executor.IdleStrategy;
 import dev.locus.executor.pool.PoolSettings;
 import dev.locus.executor.pool.WorkerPool;
-import dev.locus.executor.routing.PdPartition;
+import dev.locus.executor.sampling.PdPartition;
 import dev.locus.executor.routing.RangeTable;
 import dev.locus.executor.routing.RoundRobinRouter;
 import dev.locus.executor.routing.RoutingTable;
@@ -592,7 +592,7 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
                 }
                 lowestLeaves[n++] = locks.lo();
             }
-            this.sampledTable = PdPartition.of(lowestLeaves, workers, HISTOGRAM_BINS);
+            this.sampledTable = RangeTable.of(PdPartition.cuts(lowestLeaves, workers, HISTOGRAM_BINS));
             return this;
         }
 

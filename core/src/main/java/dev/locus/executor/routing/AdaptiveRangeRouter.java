@@ -1,5 +1,7 @@
 package dev.locus.executor.routing;
 
+import dev.locus.executor.sampling.KeySampler;
+import dev.locus.executor.sampling.PdPartition;
 import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -330,7 +332,7 @@ public final class AdaptiveRangeRouter implements Router {
      * buckets to the samples, and moves the cuts off abort clusters; it then sorts {@code samples}.
      */
     private RangeTable partition(long[] samples) {
-        RangeTable table = PdPartition.of(samples, workers, settings.histogramBins);
+        RangeTable table = RangeTable.of(PdPartition.cuts(samples, workers, settings.histogramBins));
         if (!settings.costFeedback) {
             return table;
         }

@@ -1,4 +1,4 @@
-package dev.locus.executor.routing;
+package dev.locus.executor.sampling;
 
 import java.util.Arrays;
 
@@ -12,8 +12,8 @@ import java.util.Arrays;
  * is refined by binning that bin's samples again (at most three levels), so one far outlier, which
  * stretches every bin, cannot leave the bulk of the keys in a single linear piece.
  *
- * <p>Public for the library's other schedulers ({@code ToggleExecutor} cuts a hierarchy's leaves
- * with it); not an API.
+ * <p>In a package the module does not export: the adaptive router and {@code ToggleExecutor}
+ * (which cuts a hierarchy's leaves with it) share it.
  */
 public final class PdPartition {
 
@@ -23,14 +23,15 @@ public final class PdPartition {
     }
 
     /**
-     * The range table that gives each of {@code workers} workers an equal share of
-     * {@code samples}, binned into at most {@code bins} bins.
+     * The {@code workers - 1} boundaries of the range table ({@code RangeTable.of}) that gives
+     * each of {@code workers} workers an equal share of {@code samples}, binned into at most
+     * {@code bins} bins; ascending.
      *
      * @throws IllegalArgumentException if {@code workers < 1}, or if {@code workers > 1} and
      *     {@code samples} is empty or {@code bins < 1}
      */
-    public static RangeTable of(long[] samples, int workers, int bins) {
-        Routers.checkWorkers(workers);
+    public static long[] cuts(long[] samples, int workers, int bins) {
+        Sampling.checkPositive("workers", workers);
         double heavy = samples.length / (8.0 * workers);
         long[] cuts = new long[workers - 1];
         for (int i = 1; i < workers; i++) {
@@ -40,7 +41,7 @@ public final class PdPartition {
                 cuts[i - 1] = Math.max(cuts[i - 1], cuts[i - 2]);
             }
         }
-        return RangeTable.of(cuts);
+        return cuts;
     }
 
     /** The key below which about {@code target} of {@code samples} lie. */

@@ -1,4 +1,4 @@
-package dev.locus.executor.routing;
+package dev.locus.executor.sampling;
 
 /**
  * Counts of samples in equal-width bins between the smallest and the largest sample: step (b) of
@@ -28,7 +28,7 @@ public final class EqualWidthHistogram {
      * @throws IllegalArgumentException if {@code samples} is empty or {@code maxBins < 1}
      */
     public static EqualWidthHistogram of(long[] samples, int maxBins) {
-        Routers.checkPositive("maxBins", maxBins);
+        Sampling.checkPositive("maxBins", maxBins);
         if (samples.length == 0) {
             throw new IllegalArgumentException("no samples to bin");
         }

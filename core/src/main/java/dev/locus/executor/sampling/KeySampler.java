@@ -1,4 +1,4 @@
-package dev.locus.executor.routing;
+package dev.locus.executor.sampling;
 
 import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
@@ -25,7 +25,7 @@ public final class KeySampler {
 
     /** @throws IllegalArgumentException if {@code capacity < 1} */
     public KeySampler(int capacity) {
-        Routers.checkPositive("capacity", capacity);
+        Sampling.checkPositive("capacity", capacity);
         this.slots = new AtomicLongArray(capacity);
         this.written = new AtomicIntegerArray(capacity);
     }
