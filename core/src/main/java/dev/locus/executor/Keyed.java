@@ -9,6 +9,6 @@ package dev.locus.executor;
 @FunctionalInterface
 public interface Keyed {
 
-    /** The transaction key of paper 002 §4.1: numerically close keys should touch nearby data. */
+    /** The transaction key of [Bai06] §4.1: numerically close keys should touch nearby data. */
     long key();
 }

@@ -9,7 +9,7 @@ import java.util.concurrent.Future;
 import java.util.function.ToLongFunction;
 
 /**
- * An {@link ExecutorService} that places each task on a worker by its key (paper 002, Figure 1c):
+ * An {@link ExecutorService} that places each task on a worker by its key ([Bai06], Figure 1c):
  * the submitting thread routes the task into one worker's queue, and tasks with nearby keys run
  * on the same worker, for locality and fewer conflicts.
  *

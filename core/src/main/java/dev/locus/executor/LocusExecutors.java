@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 
 /**
- * Factories for the keyed executors of paper 002: round-robin, fixed key ranges, and adaptive
+ * Factories for the keyed executors of [Bai06]: round-robin, fixed key ranges, and adaptive
  * (PD-partition) key ranges. The short forms use the defaults; {@link #builder(int)} sets the rest.
  * A bounded queue with the blocking handler gives back-pressure that keeps per-key order:
  *

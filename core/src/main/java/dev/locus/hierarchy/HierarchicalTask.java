@@ -3,7 +3,7 @@ package dev.locus.hierarchy;
 import java.util.Objects;
 
 /**
- * A hierarchical task of paper 000 §3: an operation together with the {@link LockSet} of nodes it
+ * A hierarchical task of [Kalikar19] §3: an operation together with the {@link LockSet} of nodes it
  * touches. Schedulers place it by the lock set; lock managers lock it before the operation runs.
  *
  * @param locks the nodes the operation reads or writes

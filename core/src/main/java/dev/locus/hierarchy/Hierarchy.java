@@ -8,7 +8,7 @@ import java.util.function.IntConsumer;
 /**
  * An immutable rooted hierarchy — a tree or a DAG — whose nodes carry nested intervals: the
  * leaves are numbered 0, 1, 2, … in depth-first order from the root, and every node holds the
- * interval {@code [lo, hi]} of leaf numbers that subsumes every leaf reachable from it (paper 000
+ * interval {@code [lo, hi]} of leaf numbers that subsumes every leaf reachable from it ([Kalikar19]
  * §3.1). Nodes are the ints {@code 0 … size()-1} handed out by {@link Builder#node()}.
  *
  * <p>In a tree a node's interval is exactly its leaves. In a DAG a shared node is numbered once,
@@ -31,7 +31,7 @@ import java.util.function.IntConsumer;
  * of a node is its longest distance from the root, computed over the reverse post-order (a
  * topological order), so every path to a node in a levelled DAG gives the same level.
  *
- * References. Paper 000 §3.1 (nested intervals), Fig. 1.
+ * References. [Kalikar19] §3.1 (nested intervals), Fig. 1.
  */
 public final class Hierarchy {
 

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * The nodes a hierarchical task locks, each in a {@link LockMode}: locking a node covers it and
- * every node below it (paper 000 §3: a task is {@code (Op, L)}). Immutable; nodes are sorted and
+ * every node below it ([Kalikar19] §3: a task is {@code (Op, L)}). Immutable; nodes are sorted and
  * distinct, a node named twice is kept once in the stronger mode. The covering interval
  * {@code [lo(), hi()]} spans the intervals of all nodes in the set.
  */

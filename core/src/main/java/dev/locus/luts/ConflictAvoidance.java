@@ -2,7 +2,7 @@ package dev.locus.luts;
 
 /**
  * Decides, when a logical thread is about to start a transaction, whether the worker should
- * switch to another logical thread instead (paper 001 §3.3): LUTS's proactive alternative to
+ * switch to another logical thread instead ([Nicacio10] §3.3): LUTS's proactive alternative to
  * serializing a transaction that is likely to abort. It learns from the commits and aborts that
  * {@link LogicalThreadScheduler#observing} reports.
  *
@@ -24,7 +24,7 @@ public abstract class ConflictAvoidance {
     }
 
     /**
-     * CILUTS (paper 001 §3.3.1): each transaction type keeps a contention intensity,
+     * CILUTS ([Nicacio10] §3.3.1): each transaction type keeps a contention intensity,
      * {@code CI = 0.75*CI + 0.25*CC} with {@code CC} 1 on an abort and 0 on a commit; a
      * transaction whose type's intensity is above 0.5 is switched out for a logical thread
      * waiting on another type.
@@ -34,7 +34,7 @@ public abstract class ConflictAvoidance {
     }
 
     /**
-     * CTLUTS (paper 001 §3.3.2, Listing 4): a table of conflict probabilities over pairs of
+     * CTLUTS ([Nicacio10] §3.3.2, Listing 4): a table of conflict probabilities over pairs of
      * transaction types, raised when a transaction aborts and lowered when it commits, against
      * the types running on the other workers; a transaction is switched out when its probability
      * against any of them is above 0.5.

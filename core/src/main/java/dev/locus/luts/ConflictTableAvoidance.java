@@ -3,7 +3,7 @@ package dev.locus.luts;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
- * CTLUTS (paper 001 §3.3.2, Listing 4): a table of conflict probabilities over ordered pairs of
+ * CTLUTS ([Nicacio10] §3.3.2, Listing 4): a table of conflict probabilities over ordered pairs of
  * transaction types, {@code P(t, o)} for "a transaction of type t aborts while one of type o
  * runs", and the vector of the types running on each worker.
  */
@@ -31,7 +31,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * Memory ordering. Entries are atomics: a reader sees some recent value, which is all a
  * heuristic needs.
  *
- * References. Paper 001 §3.3.2 and Listing 4.
+ * References. [Nicacio10] §3.3.2 and Listing 4.
  */
 final class ConflictTableAvoidance extends ConflictAvoidance {
 

@@ -1,7 +1,7 @@
 package dev.locus.luts;
 
 /**
- * CILUTS (paper 001 §3.3.1): a contention intensity per transaction type, updated at every commit
+ * CILUTS ([Nicacio10] §3.3.1): a contention intensity per transaction type, updated at every commit
  * and abort of that type, {@code CI = 0.75*CI + 0.25*CC}; above the threshold, the transaction
  * is switched out instead of being serialized as ATS would.
  *

@@ -1,7 +1,7 @@
 package dev.locus.luts;
 
 /**
- * One logical thread as the scheduler holds it (paper 001's ECR, Listing 1): its program, the
+ * One logical thread as the scheduler holds it ([Nicacio10]'s ECR, Listing 1): its program, the
  * step it was switched out of, and how often that step has been switched out. Touched by one
  * worker at a time; hand-offs go through the runnable queue's or the barrier's lock.
  */

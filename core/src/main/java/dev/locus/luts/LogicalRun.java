@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The logical threads of one {@link LogicalThreadScheduler#start} call: paper 001's SPMD program,
+ * The logical threads of one {@link LogicalThreadScheduler#start} call: [Nicacio10]'s SPMD program,
  * with its barrier. It is done when every logical thread has finished, failed, or was cancelled by
  * {@link LogicalThreadScheduler#shutdownNow()}.
  */
@@ -19,7 +19,7 @@ import java.util.function.Consumer;
  * Overview. `parties` counts the logical threads that have not finished; the barrier holds those
  * that have arrived in this phase. When the last party arrives (or a party finishes and every other
  * one is waiting), the phase ends: the waiters go back to the runnable queue and the arriving one
- * keeps its worker. Paper 001 uses Mellor-Crummey and Scott's sense-reversing barrier, whose
+ * keeps its worker. [Nicacio10] uses Mellor-Crummey and Scott's sense-reversing barrier, whose
  * waiters spin with luts_yield; here a waiter is parked off the queue, so it costs no worker
  * at all, and phases need no sense flag: a phase is the contents of `waiting` until it is released.
  *
@@ -30,7 +30,7 @@ import java.util.function.Consumer;
  * Memory ordering. Releasing the waiters goes through the runnable queue's lock; completion goes
  * through the latch, so what the logical threads did happens-before await() returns.
  *
- * References. Paper 001 §2.1 (SPMD: luts_init, luts_start, luts_barrier_wait), §3.1.3 (barrier).
+ * References. [Nicacio10] §2.1 (SPMD: luts_init, luts_start, luts_barrier_wait), §3.1.3 (barrier).
  */
 public final class LogicalRun {
 

@@ -1,7 +1,7 @@
 package dev.locus.luts;
 
 /**
- * The program of one logical thread of a {@link LogicalThreadScheduler}: paper 001's execution
+ * The program of one logical thread of a {@link LogicalThreadScheduler}: [Nicacio10]'s execution
  * context record, whose fields hold the thread's state and whose {@link #next()} computes its next
  * step. Because a logical thread gives its worker back only between steps, no transaction of one
  * logical thread is ever pre-empted by another.

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntFunction;
 
 /**
- * LUTS, paper 001's lightweight user-level transactional scheduler: runs any number of logical
+ * LUTS, [Nicacio10]'s lightweight user-level transactional scheduler: runs any number of logical
  * threads on at most one worker thread per core, switching between them only between steps, so
  * that oversubscription never pre-empts a transaction, and — with a {@link ConflictAvoidance} —
  * switching to a logical thread of another transaction type instead of starting a transaction
@@ -41,7 +41,7 @@ import java.util.function.IntFunction;
  * Overview. Each worker takes a logical thread (ExecutionContext) from the shared RunQueue and
  * runs its steps until one gives the worker back: yield (to the queue's tail), a barrier that does
  * not end the phase (the run holds it), finish, or a switch. Before a transaction step, the
- * conflict avoidance may ask for a switch (paper 001's luts_switch): the worker then takes the
+ * conflict avoidance may ask for a switch ([Nicacio10]'s luts_switch): the worker then takes the
  * first queued logical thread that does not wait on the same transaction type, puts the current
  * one at the tail with its step pending, and goes on with the other. A pending step is switched
  * out at most maxDeferrals times in a row; then it runs whatever the heuristic says, which bounds
@@ -55,8 +55,8 @@ import java.util.function.IntFunction;
  * Memory ordering. Hand-offs go through the queue's lock or the run's monitor, so a logical
  * thread's program state written by one worker is seen by the next.
  *
- * References. Paper 001 §2 (threading and scheduling interface), §3.1 (dispatcher, yield,
- * barrier), §3.3 (CILUTS, CTLUTS); DESIGN.md "LUTS scheduling".
+ * References. [Nicacio10] §2 (threading and scheduling interface), §3.1 (dispatcher, yield,
+ * barrier), §3.3 (CILUTS, CTLUTS).
  */
 public final class LogicalThreadScheduler implements AutoCloseable {
 
@@ -93,7 +93,7 @@ public final class LogicalThreadScheduler implements AutoCloseable {
 
     /**
      * Starts {@code logicalThreads} logical threads, numbered from 0, each running the program
-     * {@code programs} gives for its number (paper 001's {@code luts_init} and {@code luts_start}).
+     * {@code programs} gives for its number ([Nicacio10]'s {@code luts_init} and {@code luts_start}).
      * The programs are created on the calling thread; their steps run on the workers.
      *
      * @throws IllegalArgumentException if {@code logicalThreads < 1}
@@ -124,7 +124,7 @@ public final class LogicalThreadScheduler implements AutoCloseable {
     /**
      * A contention manager for the transactions the steps run: it reports every commit and abort,
      * with the transaction's type, to this scheduler's conflict avoidance, and otherwise acts as
-     * {@code inner} (paper 001 runs LUTS with an immediate retry, {@code ContentionManagers.basic()}).
+     * {@code inner} ([Nicacio10] runs LUTS with an immediate retry, {@code ContentionManagers.basic()}).
      */
     public ContentionManager observing(ContentionManager inner) {
         return new ObservingManager(this, Objects.requireNonNull(inner, "inner"));
@@ -229,7 +229,7 @@ public final class LogicalThreadScheduler implements AutoCloseable {
         queue.close();
     }
 
-    /** The dispatcher loop of paper 001 §3.1.2, on one worker thread. */
+    /** The dispatcher loop of [Nicacio10] §3.1.2, on one worker thread. */
     private void dispatch(int worker) {
         try {
             for (ExecutionContext c; (c = queue.take()) != null; ) {

@@ -5,12 +5,12 @@ import java.util.concurrent.atomic.AtomicLongArray;
 /**
  * A fixed array of the moving averages both LUTS heuristics keep: each starts at 0 and takes each
  * outcome {@code cc} (1 for an abort, 0 for a commit) as {@code p = 0.75*p + 0.25*cc}, the
- * contention-intensity rule of ATS with paper 001's weight (§3.3.1). Thread-safe: values are
+ * contention-intensity rule of ATS with [Nicacio10]'s weight (§3.3.1). Thread-safe: values are
  * doubles kept as bits and updated by compare-and-set, so no concurrent update is lost.
  */
 final class MovingAverages {
 
-    /** The weight of history, paper 001's {@code α}. */
+    /** The weight of history, [Nicacio10]'s {@code α}. */
     private static final double HISTORY = 0.75;
 
     private final AtomicLongArray bits;

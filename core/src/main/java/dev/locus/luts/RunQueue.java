@@ -9,13 +9,13 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The scheduler's runnable queue of logical threads, shared by all workers: FIFO, plus the look-up
- * of paper 001's {@code luts_switch} for a logical thread waiting on a transaction of another
+ * of [Nicacio10]'s {@code luts_switch} for a logical thread waiting on a transaction of another
  * type. Workers block in {@link #take()} while it is empty.
  */
 /*
  * Implementation notes
  *
- * Overview. An ArrayDeque under one lock, as paper 001 uses one shared queue (there the two-lock
+ * Overview. An ArrayDeque under one lock, as [Nicacio10] uses one shared queue (there the two-lock
  * Michael–Scott queue). A switch must find and remove an element in the middle, which the lock
  * makes simple; the queue is touched once per logical-thread hand-off, not per memory access, so
  * the lock is not the bottleneck at one worker per core.
@@ -26,7 +26,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * Memory ordering. The lock orders a context's hand-off: everything the offering worker wrote to
  * the context and its program happens-before the taking worker's reads.
  *
- * References. Paper 001 §3.1 (runnable queue, dispatcher loop), Table 1 (luts_switch).
+ * References. [Nicacio10] §3.1 (runnable queue, dispatcher loop), Table 1 (luts_switch).
  */
 final class RunQueue {
 

@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * What a {@link LogicalThread} does next: run a transaction, yield, wait at the barrier, or
- * finish — paper 001's threading and scheduling interface (Table 1) as values a program returns.
+ * finish — [Nicacio10]'s threading and scheduling interface (Table 1) as values a program returns.
  */
 public final class Step {
 
@@ -31,10 +31,10 @@ public final class Step {
     }
 
     /**
-     * A transaction of type {@code type} (paper 001's transaction id: any int that names the code
+     * A transaction of type {@code type} ([Nicacio10]'s transaction id: any int that names the code
      * of a transaction, the same for all its executions). Before it starts, the scheduler's
      * {@link ConflictAvoidance} may switch the worker to another logical thread and run this step
-     * later (paper 001's {@code luts_switch}). {@code body} should run exactly one transaction, with
+     * later ([Nicacio10]'s {@code luts_switch}). {@code body} should run exactly one transaction, with
      * the same type, through a contention manager from
      * {@link LogicalThreadScheduler#observing}; if it throws, this logical thread ends with that
      * failure.

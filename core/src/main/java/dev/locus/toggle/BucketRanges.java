@@ -6,7 +6,7 @@ import dev.locus.hierarchy.LockSet;
 import java.util.Arrays;
 
 /**
- * Which bucket each leaf belongs to, and which inner sub-bucket within its bucket (paper 000 §3.2,
+ * Which bucket each leaf belongs to, and which inner sub-bucket within its bucket ([Kalikar19] §3.2,
  * §3.4). Bucket {@code b} holds the leaves {@code [start(b), start(b+1))}, contiguous and in order;
  * a bucket over no leaves is allowed. Its {@code subBuckets} sub-buckets cut that range into equal
  * parts. Immutable.

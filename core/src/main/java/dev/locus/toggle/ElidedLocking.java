@@ -18,7 +18,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * A lock manager for a {@link ToggleExecutor} whose locks ALE may elide (paper 003): the
+ * A lock manager for a {@link ToggleExecutor} whose locks ALE may elide ([Dice14]): the
  * hierarchy's leaves are cut into equal contiguous <em>regions</em>, each guarded by its own
  * {@link ElidableLock} (a lock and a version word), and each task's operation runs as a critical
  * section of the locks of the regions its lock set reaches. With as many regions as the executor
@@ -80,8 +80,8 @@ import java.util.function.Supplier;
  *
  * Memory ordering. That of ElidableLock: its lock and version word order the operations' accesses.
  *
- * References. Paper 003 §3.2 (conflicting actions), §3.4 (named sections), §4.1 (nesting);
- * paper 000 §3 (lock sets), §4 (Toggle + a lock manager).
+ * References. [Dice14] §3.2 (conflicting actions), §3.4 (named sections), §4.1 (nesting);
+ * [Kalikar19] §3 (lock sets), §4 (Toggle + a lock manager).
  */
 public final class ElidedLocking implements TaskGuard {
 

@@ -28,7 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Toggle, the contention-aware scheduler of paper 000, as an {@link java.util.concurrent.ExecutorService}
+ * Toggle, the contention-aware scheduler of [Kalikar19], as an {@link java.util.concurrent.ExecutorService}
  * over one {@link Hierarchy}. Each worker hosts one bucket, a range of the hierarchy's leaves;
  * a {@link HierarchicalTask} goes to the bucket its leaves fall in, or, when they fall in several,
  * to the lowest of them. Tasks whose leaves meet thus mostly meet on one worker, which runs them
@@ -571,7 +571,7 @@ public final class ToggleExecutor extends AbstractExecutorService implements Aut
         /**
          * Cuts the leaves into buckets of equal load in {@code sample} rather than of equal width
          * (beyond the paper): each lock set counts at its lowest leaf, the one that places its
-         * task, and the PD-partition of the keyed executors (paper 002 §4.2) cuts their
+         * task, and the PD-partition of the keyed executors ([Bai06] §4.2) cuts their
          * distribution into as many parts as there are workers.
          *
          * @throws IllegalArgumentException if {@code sample} is empty or holds a lock set over

@@ -5,7 +5,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
- * The thread communication of one bucket (paper 000, Algorithm 2): the host opens an inner phase,
+ * The thread communication of one bucket ([Kalikar19], Algorithm 2): the host opens an inner phase,
  * the host and any stealers claim its inner sub-buckets one at a time from an atomic counter, and
  * the host waits for every stealer to leave before it closes the phase and goes back to its outer
  * bucket. Whoever claims sub-bucket {@code i} in a phase is the only thread that touches it until
@@ -48,7 +48,7 @@ import java.util.function.BooleanSupplier;
  * acquire semantics, so after it the host sees every effect of the tasks the stealers ran.
  * Checked by the jcstress scenarios in ToggleHandoffStress, which drive this class.
  *
- * References. Paper 000 §3.5 (task stealing), §3.6 and Algorithm 2 (thread communication).
+ * References. [Kalikar19] §3.5 (task stealing), §3.6 and Algorithm 2 (thread communication).
  */
 final class ToggleProtocol {
 

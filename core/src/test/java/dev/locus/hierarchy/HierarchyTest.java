@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HierarchyTest {
 
     /**
-     * The sample hierarchy of paper 000 Fig. 1 as a tree, leaves numbered from 0 (the paper counts
+     * The sample hierarchy of [Kalikar19] Fig. 1 as a tree, leaves numbered from 0 (the paper counts
      * from 1):
      *
      * <pre>

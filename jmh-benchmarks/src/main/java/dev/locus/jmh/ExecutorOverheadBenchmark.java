@@ -43,7 +43,7 @@ public class ExecutorOverheadBenchmark extends BenchmarkDefaults {
      *   The producer waits by yielding: on two cores it must give the CPU back to the workers.
      *
      * References
-     *   [Bai06], section 5.4.1 "Executor Overhead", Figure 9; DESIGN.md "Benchmarks".
+     *   [Bai06], section 5.4.1 "Executor Overhead", Figure 9.
      */
 
     /** Tasks per operation; each operation waits for its whole batch to complete. */

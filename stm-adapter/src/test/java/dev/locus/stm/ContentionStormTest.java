@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * An abort storm: many workers increment one ref, each transaction holding it open for a few
  * microseconds. Every contention manager must end with the exact count.
  *
- * <p>That serialization aborts far less than basic (paper 004 §3: a loser that restarts while its
+ * <p>That serialization aborts far less than basic ([Maldonado10] §3: a loser that restarts while its
  * winner still runs is likely to conflict again, so it waits for the winner instead) is measured
  * in duels, not storms. How many aborts a storm has depends on how many workers the OS runs at
  * once: with other processes on the 2-core machine, basic's storms overlap less and abort less,

@@ -15,7 +15,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * One benchmark thread generating paper-002 dictionary transactions (§5.4): each draws a 17-bit
+ * One benchmark thread generating [Bai06] dictionary transactions (§5.4): each draws a 17-bit
  * value from the distribution, whose first 16 bits are the dictionary key and whose last bit picks
  * insert or delete, and runs under the dictionary's routing key for that key.
  *

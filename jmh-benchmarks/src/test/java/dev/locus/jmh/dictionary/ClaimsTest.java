@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Paper 002's claims from result files of three rounds with 1% noise, unless a test says otherwise. */
+/** [Bai06]'s claims from result files of three rounds with 1% noise, unless a test says otherwise. */
 class ClaimsTest {
 
     private static final double RR = 1_000_000;

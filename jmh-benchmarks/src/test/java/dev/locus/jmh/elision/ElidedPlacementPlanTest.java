@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The main job's runs of issue 17's elided-placement suite: both executors on both maps in both of
+ * The main job's runs of the elided-placement suite: both executors on both maps in both of
  * ALE's forms, the lambda form's cells (which the claims read) in six interleaved rounds, the
  * inline form's in one, after a warm-up run per form in the quick profile, once each (forked) in
  * the full one; {@code --only ElidedPlacement} selects the suite alone. (ReproducePlanTest checks

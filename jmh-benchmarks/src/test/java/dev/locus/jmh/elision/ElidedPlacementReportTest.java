@@ -19,7 +19,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 17 item 3(b)'s part of the report, from rows shaped as JMH writes the elided-placement suite's. */
+/** The elided-placement part of the report, from rows shaped as JMH writes the elided-placement suite's. */
 class ElidedPlacementReportTest {
 
     private static final double OPS = 1_000_000;
@@ -43,7 +43,7 @@ class ElidedPlacementReportTest {
         assertEquals(0.0, results.find("adaptive", 16).orElseThrow().fallbacksPerThousandGets());
         assertTrue(results.find("adaptive", 1).isEmpty());
         assertEquals(List.of("roundRobin", "adaptive"), List.copyOf(results.series()),
-                "rows without a form are the lambda form's, as issue 17 measured them");
+                "rows without a form are the lambda form's, as results written before the inline form measured them");
     }
 
     @Test

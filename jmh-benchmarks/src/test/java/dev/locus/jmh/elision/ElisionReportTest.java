@@ -22,7 +22,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Paper 003's part of the report, from result files shaped as JMH writes the elision suite's rows. */
+/** [Dice14]'s part of the report, from result files shaped as JMH writes the elision suite's rows. */
 class ElisionReportTest {
 
     private static final double OPS = 1_000_000;

@@ -12,7 +12,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
- * Paper 003 Figure 1's rules, checked step by step: get validates after every read it goes on to
+ * [Dice14] Figure 1's rules, checked step by step: get validates after every read it goes on to
  * use and after copying the value, and reports interference found at any of those points;
  * writers bracket exactly their structural change. Deterministic, unlike a race, which on two
  * cores rarely catches a reader mid-copy.

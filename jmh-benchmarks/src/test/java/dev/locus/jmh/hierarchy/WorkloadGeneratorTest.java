@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The workloads of paper 000 §4 draw the tasks the figures describe: skewness confines a task to
+ * The workloads of [Kalikar19] §4 draw the tasks the figures describe: skewness confines a task to
  * one range, one-range tasks all fall in the first, tasks lock as many nodes as asked, and the
  * read:write and STMBench7 mixes hold their shares.
  */

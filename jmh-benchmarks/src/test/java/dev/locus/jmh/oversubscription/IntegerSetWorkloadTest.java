@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Paper 004's integer set: populated with the given number of keys from twice as many, then kept
+ * [Maldonado10]'s integer set: populated with the given number of keys from twice as many, then kept
  * at that size by alternating inserts and removals, with 80% lookups.
  */
 @Timeout(60)

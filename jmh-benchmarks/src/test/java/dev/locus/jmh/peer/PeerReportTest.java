@@ -19,7 +19,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 14's part of the report, from result files shaped as JMH writes the peer suite's rows. */
+/** The peer suite's part of the report, from result files shaped as JMH writes the peer suite's rows. */
 class PeerReportTest {
 
     private static final double TASKS = 1_000_000;

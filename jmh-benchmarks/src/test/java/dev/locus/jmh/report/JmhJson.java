@@ -175,7 +175,7 @@ public final class JmhJson {
     }
 
     /**
-     * An ElidedPlacementBenchmark.mixed row as issue 17 wrote it: one JMH thread, {@code executor}
+     * An ElidedPlacementBenchmark.mixed row as results written before the inline form have it: one JMH thread, {@code executor}
      * and {@code segments} params, no form; operations/s, and get's counts per second as JMH writes
      * its auxiliary counters.
      */
@@ -185,7 +185,7 @@ public final class JmhJson {
                 successes, failures, fallbacks);
     }
 
-    /** As {@link #elidedPlacement(String, int, double, double, double, double)}, with a {@code form} param (issue 28). */
+    /** As {@link #elidedPlacement(String, int, double, double, double, double)}, with a {@code form} param. */
     public JmhJson elidedPlacement(String executor, String form, int segments, double opsPerSecond, double successes,
             double failures, double fallbacks) {
         return elidedPlacement(Map.of("executor", executor, "form", form, "segments", Integer.toString(segments)),

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code Reproduce --scaling}: the claims that need more than two workers, at the worker and
- * thread counts of issue 15 item 5, within one ten-minute call on the device.
+ * thread counts the scaling profile promises, within one ten-minute call on the device.
  * (ReproducePlanTest checks that every run names a benchmark and parameter values that exist.)
  */
 class ScalingPlanTest {

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * The main job's runs of the Toggle suite: the quick profile covers every figure of paper 000 §4
- * in issue 5's grid within its time budget, the full profile the whole grid; every cell once, and
+ * The main job's runs of the Toggle suite: the quick profile covers every figure of [Kalikar19] §4
+ * in the suite's grid within its time budget, the full profile the whole grid; every cell once, and
  * in the quick profile the cells the claims read in two more rounds.
  * (ReproducePlanTest checks that every run names a benchmark and parameter values that exist.)
  */

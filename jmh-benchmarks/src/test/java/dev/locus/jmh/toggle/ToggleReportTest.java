@@ -23,7 +23,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Paper 000's part of the report, from result files shaped as JMH writes the Toggle suite's rows. */
+/** [Kalikar19]'s part of the report, from result files shaped as JMH writes the Toggle suite's rows. */
 class ToggleReportTest {
 
     private static final double TASKS = 100_000;

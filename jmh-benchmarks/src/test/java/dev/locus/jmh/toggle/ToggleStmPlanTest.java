@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The main job's runs of issue 17's Toggle + STM suite: the quick profile runs the three
+ * The main job's runs of the Toggle + STM suite: the quick profile runs the three
  * schedulers on STMBench7's three mixes and the XML document at 2 workers, every cell in three
  * interleaved rounds; the full profile every worker count from 2 up; {@code --only ToggleStm}
  * selects the suite alone. (ReproducePlanTest checks that every run names a benchmark and

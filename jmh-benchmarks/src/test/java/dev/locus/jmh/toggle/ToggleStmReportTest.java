@@ -19,7 +19,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 17's part of the report, from result files shaped as JMH writes the Toggle + STM suite's rows. */
+/** The Toggle + STM part of the report, from result files shaped as JMH writes the Toggle + STM suite's rows. */
 class ToggleStmReportTest {
 
     private static final double COMMITS = 100_000;
