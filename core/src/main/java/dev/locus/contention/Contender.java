@@ -1,197 +1,42 @@
 package dev.locus.contention;
 
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
-
 /**
- * A thread that runs transactions in a {@link ContentionDomain}, as the other threads and the
- * {@link ContentionManager} see it: whether it is inside an attempt, how many transactions it
- * has committed, which transaction it runs, and its contention intensity.
+ * A thread that runs transactions, as a {@link ContentionManager} sees it: the transaction it runs,
+ * how often that transaction has been tried, whether it is inside an attempt now, how many
+ * transactions it has committed, and its contention intensity.
  *
- * <p>An STM integration calls the lifecycle methods from the contender's own thread, in this
- * order for each transaction: {@link #begin}, then per attempt {@link #startAttempt} followed by
- * one of {@link #committed}, {@link #conflicted} or {@link #failed}, and {@link #end} if the
- * transaction stops without committing (it failed for good, or was deferred).
+ * <p>Every {@code ContentionManager} method receives the contender of the thread that calls it.
+ * locus's STM integrations implement this view and drive the transaction's lifecycle behind it; a
+ * user writes managers against it and never implements it. The built-in managers that look at other
+ * threads ({@link ContentionManagers#polka() Polka}, serialization) need the integration's own
+ * contenders and refuse any other implementation with an {@link IllegalArgumentException}.
+ *
+ * <p>Methods marked "owner thread only" read state that only the contender's own thread writes;
+ * a manager calls them on its {@code self} argument. The others may be read from any thread.
  */
-public final class Contender {
+public interface Contender {
 
-    /** Weight of history in the contention intensity, {@code CI = a*CI + (1-a)*CC} ([Nicacio10] §3.3.1). */
-    static final double INTENSITY_HISTORY = 0.75;
-
-    private static final int IDLE = 0;
-    private static final int BETWEEN_ATTEMPTS = 1;
-    private static final int ATTEMPTING = 2;
-
-    private final ContentionDomain domain;
-    private final Thread thread;
-    private final AtomicReference<Waiter> waiters = new AtomicReference<>();
-
-    /* Written by the owner only; volatile because other contenders read them. */
-    private volatile int state;
-    private volatile long commits;
-    private volatile int attempt;
-
-    /* Owner only. */
-    private TransactionRecord transaction;
-    private double contentionIntensity;
-
-    Contender(ContentionDomain domain, Thread thread) {
-        this.domain = domain;
-        this.thread = thread;
-    }
-
-    // ---- lifecycle, called by the STM integration on the owner thread ----
-
-    /** A transaction starts (or resumes after a deferral) on this thread. */
-    public void begin(TransactionRecord txn) {
-        if (transaction != null) {
-            throw new IllegalStateException("a transaction is already running on " + thread.getName()
-                    + "; nested transactions are flattened by the STM and are not begun again");
-        }
-        transaction = txn;
-        attempt = txn.attempts();
-        state = BETWEEN_ATTEMPTS;
-    }
+    /** The running transaction's type id ([Nicacio10]'s transaction ids); owner thread only. */
+    int transactionType();
 
     /**
-     * An attempt is about to start; the manager may first block.
-     *
-     * @throws InterruptedException from the manager; call {@link #end()} then
+     * The attempt number of the running transaction, counted across its deferrals: 1 on its first
+     * attempt. It is the transaction's karma for Polka. Any thread.
      */
-    public void startAttempt() throws InterruptedException {
-        domain.manager().beforeAttempt(this);
-        attempt = running().startAttempt();
-        state = ATTEMPTING;
-    }
+    int attempt();
 
-    /** The attempt committed: the transaction is over. Wakes the contenders serialized behind it. */
-    public void committed() {
-        running();
-        contentionIntensity *= INTENSITY_HISTORY;
-        commits++; // single writer
-        state = IDLE;
-        domain.manager().afterCommit(this);
-        transaction = null;
-        wakeWaiters();
-    }
-
-    /**
-     * The attempt aborted on a conflict; returns what the manager decided, after its wait.
-     *
-     * @throws InterruptedException from the manager; call {@link #end()} then
-     */
-    public Resolution conflicted() throws InterruptedException {
-        running();
-        contentionIntensity = INTENSITY_HISTORY * contentionIntensity + (1 - INTENSITY_HISTORY);
-        state = BETWEEN_ATTEMPTS;
-        return domain.manager().afterConflict(this);
-    }
-
-    /** The attempt ended without commit, not by a conflict (an exception, a blocking retry). */
-    public void failed() {
-        running();
-        state = BETWEEN_ATTEMPTS;
-        domain.manager().afterFailure(this);
-    }
-
-    /** The transaction stops here without committing: it failed for good or was deferred. */
-    public void end() {
-        state = IDLE;
-        transaction = null;
-        wakeWaiters();
-    }
-
-    // ---- read by managers ----
-
-    /** The domain this contender belongs to. */
-    public ContentionDomain domain() {
-        return domain;
-    }
-
-    /** The transaction running on this thread; owner thread only. */
-    public TransactionRecord transaction() {
-        return running();
-    }
-
-    /** The attempt number of the transaction running now (its karma, for Polka); any thread. */
-    public int attempt() {
-        return attempt;
-    }
+    /** Times the running transaction was re-queued by {@link Resolution#DEFER}; owner thread only. */
+    int deferrals();
 
     /** Whether this contender is inside an attempt right now; any thread. */
-    public boolean isAttempting() {
-        return state == ATTEMPTING;
-    }
+    boolean isAttempting();
 
     /** Transactions committed on this thread; any thread. */
-    public long commits() {
-        return commits;
-    }
+    long commits();
 
     /**
      * The contention intensity of this thread, {@code CI = 0.75*CI + 0.25*CC} with {@code CC = 1}
      * on a conflict and 0 on a commit (Yoo and Lee's ATS; [Nicacio10] §3.3.1); owner thread only.
      */
-    public double contentionIntensity() {
-        return contentionIntensity;
-    }
-
-    Thread thread() {
-        return thread;
-    }
-
-    /**
-     * Whether the transaction this contender ran when {@code commitsSeen} was read has finished:
-     * it committed, or the contender left its transaction without committing.
-     */
-    boolean movedOnFrom(long commitsSeen) {
-        return commits != commitsSeen || state == IDLE;
-    }
-
-    /**
-     * Parks the calling thread until {@link #movedOnFrom} holds, the deadline passes or it is
-     * interrupted (a spurious return is possible; callers re-check).
-     */
-    void parkUntilMovedOn(long commitsSeen, long deadlineNanos) {
-        Waiter w = new Waiter(Thread.currentThread());
-        do {
-            w.next = waiters.get();
-        } while (!waiters.compareAndSet(w.next, w));
-        // Dekker with committed()/end(): we publish the waiter then read the state; they write the
-        // state then take the waiters. One of us sees the other.
-        if (!movedOnFrom(commitsSeen)) {
-            LockSupport.parkNanos(this, deadlineNanos - System.nanoTime());
-        }
-    }
-
-    private void wakeWaiters() {
-        if (waiters.get() == null) {
-            return;
-        }
-        for (Waiter w = waiters.getAndSet(null); w != null; w = w.next) {
-            LockSupport.unpark(w.thread);
-        }
-    }
-
-    private TransactionRecord running() {
-        TransactionRecord txn = transaction;
-        if (txn == null) {
-            throw new IllegalStateException("no transaction has begun on " + thread.getName());
-        }
-        return txn;
-    }
-
-    @Override
-    public String toString() {
-        return "Contender[" + thread.getName() + ", commits=" + commits + ", attempting=" + isAttempting() + "]";
-    }
-
-    private static final class Waiter {
-        final Thread thread;
-        Waiter next;
-
-        Waiter(Thread thread) {
-            this.thread = thread;
-        }
-    }
+    double contentionIntensity();
 }

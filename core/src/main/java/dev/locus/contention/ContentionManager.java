@@ -8,8 +8,9 @@ package dev.locus.contention;
  * <p>An STM integration drives a manager through the {@link Contender} of the thread that runs a
  * transaction: {@link #beforeAttempt} before every attempt, then exactly one of
  * {@link #afterCommit}, {@link #afterConflict} or {@link #afterFailure}. All calls for one
- * contender come from its own thread; a manager instance serves every contender of one
- * {@link ContentionDomain} at once, so shared state must be thread-safe.
+ * contender come from its own thread; a manager instance serves every thread that runs the
+ * integration's transactions (a {@code TransactionalExecutor}'s workers, say) at once, so shared
+ * state must be thread-safe.
  *
  * <p>The strategies, from {@link ContentionManagers}, and their trade-offs ([Maldonado10] Table 1,
  * extended with the user-level strategies it compares against):

@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /**
  * The contention managers of [Maldonado10], [Bai06] and [Nicacio10]; see {@link ContentionManager} for when each
- * pays off. Every method returns a fresh instance, to be used by one {@link ContentionDomain}.
+ * pays off. Every method returns a fresh instance, to be given to one executor: ATS's serial lane
+ * belongs to its instance.
  */
 public final class ContentionManagers {
 

@@ -1,5 +1,7 @@
 package dev.locus.contention;
 
+import dev.locus.contention.integration.ThreadContender;
+
 /**
  * Polka (Scherer and Scott), the contention manager of [Bai06]'s experiments: karma-weighted
  * randomized exponential backoff. A transaction's karma is the work it has invested, here its
@@ -23,7 +25,7 @@ final class Polka implements ContentionManager {
     @Override
     public Resolution afterConflict(Contender self) throws InterruptedException {
         int enemyKarma = 0;
-        for (Contender c : self.domain().contenders()) {
+        for (ThreadContender c : ThreadContender.of(self).domain().contenders()) {
             if (c != self && c.isAttempting()) {
                 enemyKarma = Math.max(enemyKarma, c.attempt());
             }

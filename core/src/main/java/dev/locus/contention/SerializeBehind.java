@@ -1,5 +1,8 @@
 package dev.locus.contention;
 
+import dev.locus.contention.integration.ThreadContender;
+import java.util.List;
+
 /**
  * Serialization ([Maldonado10] §3, Algorithm 1): the loser waits until the winner has committed, then
  * restarts at once. Multiverse does not name the winner, so the loser waits for every contender
@@ -25,11 +28,11 @@ final class SerializeBehind implements ContentionManager {
 
     @Override
     public Resolution afterConflict(Contender self) throws InterruptedException {
-        Contender[] all = self.domain().contenders();
-        Contender[] winners = new Contender[all.length];
-        long[] commitsSeen = new long[all.length];
+        List<ThreadContender> all = ThreadContender.of(self).domain().contenders();
+        ThreadContender[] winners = new ThreadContender[all.size()];
+        long[] commitsSeen = new long[all.size()];
         int n = 0;
-        for (Contender c : all) {
+        for (ThreadContender c : all) {
             if (c != self && c.isAttempting()) {
                 commitsSeen[n] = c.commits();
                 winners[n++] = c;

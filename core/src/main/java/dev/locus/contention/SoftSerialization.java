@@ -21,7 +21,7 @@ final class SoftSerialization implements ContentionManager {
 
     @Override
     public Resolution afterConflict(Contender self) {
-        return self.transaction().deferrals() < maxDeferrals ? Resolution.DEFER : Resolution.RETRY;
+        return self.deferrals() < maxDeferrals ? Resolution.DEFER : Resolution.RETRY;
     }
 
     @Override

@@ -29,7 +29,7 @@ final class ObservingManager implements ContentionManager {
     public Resolution afterConflict(Contender self) throws InterruptedException {
         int worker = scheduler.currentWorker();
         if (worker >= 0) {
-            scheduler.avoidance().aborted(self.transaction().type(), worker);
+            scheduler.avoidance().aborted(self.transactionType(), worker);
         }
         return inner.afterConflict(self);
     }
@@ -38,7 +38,7 @@ final class ObservingManager implements ContentionManager {
     public void afterCommit(Contender self) {
         int worker = scheduler.currentWorker();
         if (worker >= 0) {
-            scheduler.avoidance().committed(self.transaction().type(), worker);
+            scheduler.avoidance().committed(self.transactionType(), worker);
         }
         inner.afterCommit(self);
     }

@@ -1,10 +1,16 @@
 package dev.locus.contention;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.locus.contention.integration.ContentionDomain;
+import dev.locus.contention.integration.ThreadContender;
+import dev.locus.contention.integration.TransactionRecord;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -20,12 +26,82 @@ class ContentionManagersTest {
 
     @Test
     void theLifecycleRefusesMisuse() {
-        Contender c = new ContentionDomain(ContentionManagers.basic()).contender();
+        ThreadContender c = new ContentionDomain(ContentionManagers.basic()).contender();
         assertThrows(IllegalStateException.class, c::startAttempt, "no transaction begun");
         c.begin(new TransactionRecord(1));
         assertThrows(IllegalStateException.class, () -> c.begin(new TransactionRecord(2)), "nested");
         c.end();
         assertThrows(NullPointerException.class, () -> new ContentionDomain(null));
+    }
+
+    @Test
+    void aManagerSeesTheRunningTransactionThroughItsView() throws Exception {
+        List<String> seen = new ArrayList<>();
+        ContentionManager recording = new ContentionManager() {
+            @Override
+            public Resolution afterConflict(Contender self) {
+                seen.add("conflict type=" + self.transactionType() + " attempt=" + self.attempt()
+                        + " deferrals=" + self.deferrals() + " attempting=" + self.isAttempting());
+                return Resolution.RETRY;
+            }
+
+            @Override
+            public void afterCommit(Contender self) {
+                seen.add("commit commits=" + self.commits() + " attempting=" + self.isAttempting());
+            }
+        };
+        ThreadContender c = new ContentionDomain(recording).contender();
+        TransactionRecord txn = new TransactionRecord(7);
+        c.begin(txn);
+        c.startAttempt();
+        c.conflicted();
+        txn.deferred();
+        c.startAttempt();
+        c.committed();
+        assertEquals(List.of("conflict type=7 attempt=1 deferrals=0 attempting=false",
+                "commit commits=1 attempting=false"), seen);
+        assertSame(c, ThreadContender.of(c));
+    }
+
+    @Test
+    void managersThatWatchOtherThreadsRefuseAForeignContender() {
+        Contender foreign = new Contender() {
+            @Override
+            public int transactionType() {
+                return 0;
+            }
+
+            @Override
+            public int attempt() {
+                return 1;
+            }
+
+            @Override
+            public int deferrals() {
+                return 0;
+            }
+
+            @Override
+            public boolean isAttempting() {
+                return false;
+            }
+
+            @Override
+            public long commits() {
+                return 0;
+            }
+
+            @Override
+            public double contentionIntensity() {
+                return 0;
+            }
+        };
+        for (ContentionManager m : List.of(ContentionManagers.polka(), ContentionManagers.serializeSpin(),
+                ContentionManagers.serializePark())) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> m.afterConflict(foreign),
+                    m.toString());
+            assertTrue(e.getMessage().contains("locus STM integration"), e.getMessage());
+        }
     }
 
     @Test
@@ -44,7 +120,7 @@ class ContentionManagersTest {
         CountDownLatch winnerAttempting = new CountDownLatch(1);
         CountDownLatch loserAborted = new CountDownLatch(1);
         CompletableFuture<Void> winner = onNewThread(() -> {
-            Contender w = domain.contender();
+            ThreadContender w = domain.contender();
             w.begin(new TransactionRecord(0));
             attempt(w);
             winnerAttempting.countDown();
@@ -53,7 +129,7 @@ class ContentionManagersTest {
             winnerCommitted.set(true);
             w.committed();
         });
-        Contender loser = domain.contender();
+        ThreadContender loser = domain.contender();
         loser.begin(new TransactionRecord(0));
         assertTrue(winnerAttempting.await(10, TimeUnit.SECONDS));
         loser.startAttempt();
@@ -70,14 +146,14 @@ class ContentionManagersTest {
         CountDownLatch attempting = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         CompletableFuture<Void> stuck = onNewThread(() -> {
-            Contender w = domain.contender();
+            ThreadContender w = domain.contender();
             w.begin(new TransactionRecord(0));
             attempt(w);
             attempting.countDown();
             await(release);
             w.end(); // leaves without committing
         });
-        Contender loser = domain.contender();
+        ThreadContender loser = domain.contender();
         loser.begin(new TransactionRecord(0));
         assertTrue(attempting.await(10, TimeUnit.SECONDS));
         loser.startAttempt();
@@ -88,7 +164,7 @@ class ContentionManagersTest {
 
         loser.startAttempt();
         CompletableFuture<Resolution> second = onNewThreadSupply(() -> {
-            Contender other = domain.contender();
+            ThreadContender other = domain.contender();
             other.begin(new TransactionRecord(0));
             try {
                 attempt(other);
@@ -111,7 +187,7 @@ class ContentionManagersTest {
         CountDownLatch attempting = new CountDownLatch(1);
         CountDownLatch done = new CountDownLatch(1);
         CompletableFuture<Void> winner = onNewThread(() -> {
-            Contender w = domain.contender();
+            ThreadContender w = domain.contender();
             w.begin(new TransactionRecord(0));
             attempt(w);
             attempting.countDown();
@@ -119,7 +195,7 @@ class ContentionManagersTest {
             w.committed();
         });
         assertTrue(attempting.await(10, TimeUnit.SECONDS));
-        Contender loser = domain.contender();
+        ThreadContender loser = domain.contender();
         loser.begin(new TransactionRecord(0));
         loser.startAttempt();
         Thread self = Thread.currentThread();
@@ -136,7 +212,7 @@ class ContentionManagersTest {
     @Test
     void atsSendsAContendedThreadThroughTheSerialLane() throws Exception {
         ContentionDomain domain = new ContentionDomain(ContentionManagers.ats());
-        Contender first = domain.contender();
+        ThreadContender first = domain.contender();
         first.begin(new TransactionRecord(0));
         for (int i = 0; i < 3; i++) { // CI = 1 - 0.75^3 = 0.58 > 0.5
             first.startAttempt();
@@ -148,7 +224,7 @@ class ContentionManagersTest {
         CountDownLatch secondContended = new CountDownLatch(1);
         AtomicBoolean firstCommitted = new AtomicBoolean();
         CompletableFuture<Boolean> second = onNewThreadSupply(() -> {
-            Contender c = domain.contender();
+            ThreadContender c = domain.contender();
             c.begin(new TransactionRecord(0));
             try {
                 for (int i = 0; i < 3; i++) {
@@ -174,7 +250,7 @@ class ContentionManagersTest {
 
     @Test
     void softSerializationDefersABoundedNumberOfTimes() throws Exception {
-        Contender c = new ContentionDomain(ContentionManagers.softSerialization(2)).contender();
+        ThreadContender c = new ContentionDomain(ContentionManagers.softSerialization(2)).contender();
         TransactionRecord txn = new TransactionRecord(0);
         c.begin(txn);
         for (int deferral = 0; deferral < 2; deferral++) {
@@ -208,7 +284,7 @@ class ContentionManagersTest {
         return result;
     }
 
-    private static void attempt(Contender c) {
+    private static void attempt(ThreadContender c) {
         try {
             c.startAttempt();
         } catch (InterruptedException e) {

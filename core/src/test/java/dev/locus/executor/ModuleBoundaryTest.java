@@ -12,6 +12,8 @@ import java.lang.module.ModuleDescriptor.Requires;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,19 +24,32 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The compiled descriptor of dev.locus.core against docs/api-surface.md: it exports, to everyone,
- * exactly the packages that document lists, and its optional dependencies stay optional.
+ * exactly the packages that document lists as exported, to named modules only the packages it
+ * lists as exported only to them, and its optional dependencies stay optional.
  */
 class ModuleBoundaryTest {
 
     private static final Pattern PACKAGE_HEADING = Pattern.compile("^#### `(dev\\.locus\\.[a-z.]+)`$");
+    private static final Pattern QUALIFIED_HEADING = Pattern.compile("^- Exported only to `(dev\\.locus\\.[a-z.]+)`.*");
+    private static final Pattern QUALIFIED_PACKAGE = Pattern.compile("^  - `(dev\\.locus\\.[a-z.]+)`:.*");
 
     @Test
     void exportsExactlyTheDocumentedPackages() throws IOException, URISyntaxException {
         ModuleDescriptor core = descriptor();
         assertEquals("dev.locus.core", core.name());
-        assertTrue(core.exports().stream().noneMatch(Exports::isQualified), core.exports().toString());
-        Set<String> exported = core.exports().stream().map(Exports::source).collect(Collectors.toSet());
+        Set<String> exported = core.exports().stream()
+                .filter(e -> !e.isQualified())
+                .map(Exports::source)
+                .collect(Collectors.toSet());
         assertEquals(documentedPackages(), exported);
+    }
+
+    @Test
+    void exportsToNamedModulesExactlyTheDocumentedPackages() throws IOException, URISyntaxException {
+        Map<String, Set<String>> qualified = descriptor().exports().stream()
+                .filter(Exports::isQualified)
+                .collect(Collectors.toMap(Exports::source, Exports::targets));
+        assertEquals(documentedQualifiedExports(), qualified);
     }
 
     @Test
@@ -56,17 +71,42 @@ class ModuleBoundaryTest {
 
     /** The package headings of the locus-core section of docs/api-surface.md. */
     private static Set<String> documentedPackages() throws IOException {
-        String basedir = System.getProperty("basedir", ".");
-        List<String> lines = Files.readAllLines(Path.of(basedir, "..", "docs", "api-surface.md"));
-        int from = lines.indexOf("## dev.locus.core (locus-core)");
-        int to = lines.indexOf("## dev.locus.stm (locus-stm)");
-        assertTrue(from >= 0 && to > from, "docs/api-surface.md has its locus-core section");
-        Set<String> packages = lines.subList(from, to).stream()
+        Set<String> packages = coreSection().stream()
                 .map(PACKAGE_HEADING::matcher)
                 .filter(Matcher::matches)
                 .map(m -> m.group(1))
                 .collect(Collectors.toSet());
         assertFalse(packages.isEmpty(), "no package headings in the locus-core section");
         return packages;
+    }
+
+    /**
+     * The packages listed under "Exported only to `module`" in the locus-core section, each with
+     * the module it is exported to.
+     */
+    private static Map<String, Set<String>> documentedQualifiedExports() throws IOException {
+        Map<String, Set<String>> exports = new HashMap<>();
+        String target = null;
+        for (String line : coreSection()) {
+            Matcher heading = QUALIFIED_HEADING.matcher(line);
+            Matcher pkg = QUALIFIED_PACKAGE.matcher(line);
+            if (heading.matches()) {
+                target = heading.group(1);
+            } else if (target != null && pkg.matches()) {
+                exports.computeIfAbsent(pkg.group(1), p -> new HashSet<>()).add(target);
+            } else if (!line.startsWith("  ")) {
+                target = null;
+            }
+        }
+        return exports;
+    }
+
+    private static List<String> coreSection() throws IOException {
+        String basedir = System.getProperty("basedir", ".");
+        List<String> lines = Files.readAllLines(Path.of(basedir, "..", "docs", "api-surface.md"));
+        int from = lines.indexOf("## dev.locus.core (locus-core)");
+        int to = lines.indexOf("## dev.locus.stm (locus-stm)");
+        assertTrue(from >= 0 && to > from, "docs/api-surface.md has its locus-core section");
+        return lines.subList(from, to);
     }
 }

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.locus.contention.ContentionDomain;
 import dev.locus.contention.ContentionManager;
 import dev.locus.contention.ContentionManagers;
+import dev.locus.contention.integration.ContentionDomain;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

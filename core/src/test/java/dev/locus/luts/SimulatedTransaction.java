@@ -1,8 +1,8 @@
 package dev.locus.luts;
 
-import dev.locus.contention.Contender;
-import dev.locus.contention.ContentionDomain;
-import dev.locus.contention.TransactionRecord;
+import dev.locus.contention.integration.ContentionDomain;
+import dev.locus.contention.integration.ThreadContender;
+import dev.locus.contention.integration.TransactionRecord;
 
 /**
  * Drives a contender through one transaction's lifecycle without an STM, as the STM adapter does:
@@ -15,7 +15,7 @@ final class SimulatedTransaction {
     }
 
     static void run(ContentionDomain domain, int type, int aborts) throws InterruptedException {
-        Contender self = domain.contender();
+        ThreadContender self = domain.contender();
         self.begin(new TransactionRecord(type));
         for (int i = 0; i < aborts; i++) {
             self.startAttempt();

@@ -1,8 +1,8 @@
 package dev.locus.stm;
 
-import dev.locus.contention.ContentionDomain;
 import dev.locus.contention.ContentionManager;
 import dev.locus.contention.ContentionManagers;
+import dev.locus.contention.integration.ContentionDomain;
 import dev.locus.executor.KeyedExecutorService;
 import dev.locus.hierarchy.LockSet;
 import dev.locus.multiverse.api.GlobalStmInstance;

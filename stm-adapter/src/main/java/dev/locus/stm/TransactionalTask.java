@@ -1,8 +1,8 @@
 package dev.locus.stm;
 
-import dev.locus.contention.Contender;
 import dev.locus.contention.Resolution;
-import dev.locus.contention.TransactionRecord;
+import dev.locus.contention.integration.ThreadContender;
+import dev.locus.contention.integration.TransactionRecord;
 import dev.locus.executor.Keyed;
 import dev.locus.hierarchy.LockSet;
 import dev.locus.multiverse.api.Txn;
@@ -20,7 +20,7 @@ import java.util.concurrent.TimeoutException;
  *
  * Overview. One submitted transaction: the task a worker runs, the Future its submitter holds,
  * and, per attempt, the TxnCallable that Multiverse's retry loop calls. A run begins the
- * transaction on the thread's Contender, lets Multiverse run attempts until one commits, and
+ * transaction on the thread's ThreadContender, lets Multiverse run attempts until one commits, and
  * translates what happens in between (TxnHooks call committed/aborted/conflicted) into counts
  * and contention-manager calls. A deferred transaction leaves the loop (Escape.DEFERRAL), goes back
  * into the executor with requeue() and starts a new run later, keeping its TransactionRecord; if
@@ -57,7 +57,7 @@ final class TransactionalTask<T> implements RunnableFuture<T>, TxnCallable<T>, K
     private int conflicts;
 
     /* Per run; running thread only. */
-    private Contender contender;
+    private ThreadContender contender;
     private EventCounter[] slices;
     private boolean mayDefer;
 
@@ -111,7 +111,7 @@ final class TransactionalTask<T> implements RunnableFuture<T>, TxnCallable<T>, K
 
     /** One run; returns whether the transaction was deferred and still has to commit. */
     private boolean runOnce(boolean deferrable) {
-        Contender c = owner.domain().contender();
+        ThreadContender c = owner.domain().contender();
         try {
             c.begin(record);
         } catch (IllegalStateException nested) {

@@ -1,4 +1,6 @@
-package dev.locus.contention;
+package dev.locus.contention.integration;
+
+import dev.locus.contention.Resolution;
 
 /**
  * One transaction as contention management sees it: its type and how often it has been tried
