@@ -5,6 +5,7 @@ import dev.locus.executor.sampling.PdPartition;
 import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * The key-based adaptive scheduler of [Bai06] §4.2. It warms up while it samples every key:
@@ -165,10 +166,15 @@ public final class AdaptiveRangeRouter implements Router {
     /** Follow-ups that restarted the catch-up under way; rebalance() only. */
     private int catchUpRestarts;
     /** Holds back re-partitions that keep failing to balance the load; rebalance() only. */
-    private final RepartitionBackoff backoff = new RepartitionBackoff();
+    private final RepartitionBackoff backoff;
 
     /** @throws IllegalArgumentException if {@code workers < 1} */
     public AdaptiveRangeRouter(int workers, Settings settings) {
+        this(workers, settings, System::nanoTime);
+    }
+
+    /** @param nanoClock the time of the backoff's holds, as {@link System#nanoTime()} gives it */
+    AdaptiveRangeRouter(int workers, Settings settings, LongSupplier nanoClock) {
         this.workers = Routers.checkWorkers(workers);
         if (settings == null) {
             throw new NullPointerException("settings");
@@ -176,6 +182,7 @@ public final class AdaptiveRangeRouter implements Router {
         this.settings = settings;
         this.window = new KeySampler(settings.confidenceThreshold);
         this.load = new RangeLoad(workers);
+        this.backoff = new RepartitionBackoff(nanoClock);
     }
 
     /** A router with the {@linkplain Settings#defaults() default settings}. */

@@ -52,10 +52,6 @@ final class RepartitionBackoff {
     private long holdUntil;
     private boolean judging;
 
-    RepartitionBackoff() {
-        this(System::nanoTime);
-    }
-
     /** @param nanoClock the time in nanoseconds, as {@link System#nanoTime()} gives it */
     RepartitionBackoff(LongSupplier nanoClock) {
         this.nanoClock = nanoClock;

@@ -46,7 +46,7 @@ class CostFeedbackTest {
     @ParameterizedTest(name = "{0} workers")
     @ValueSource(ints = {2, 4})
     void balancesReportedTimeNotTasks(int workers) {
-        RouterDriver driver = new RouterDriver(new AdaptiveRangeRouter(workers, wholeSpace().costFeedback(true)));
+        RouterDriver driver = RouterDriver.adaptive(workers, wholeSpace().costFeedback(true));
         LongSupplier keys = KeyStreams.UNIFORM.stream(11);
         driver.route(keys, WARM_UP + SETTLE, LOWER_HALF_DEARER);
         double time = RouterDriver.imbalance(driver.route(keys, MEASURED, LOWER_HALF_DEARER));
@@ -58,7 +58,7 @@ class CostFeedbackTest {
     @ParameterizedTest(name = "{0} workers")
     @ValueSource(ints = {2, 4})
     void withoutCostFeedbackReportsAreIgnored(int workers) {
-        RouterDriver driver = new RouterDriver(new AdaptiveRangeRouter(workers, wholeSpace()));
+        RouterDriver driver = RouterDriver.adaptive(workers, wholeSpace());
         LongSupplier keys = KeyStreams.UNIFORM.stream(11);
         driver.route(keys, WARM_UP + SETTLE, LOWER_HALF_DEARER);
         double time = RouterDriver.imbalance(driver.route(keys, MEASURED, LOWER_HALF_DEARER));
@@ -73,7 +73,7 @@ class CostFeedbackTest {
     @ParameterizedTest(name = "{0} workers")
     @ValueSource(ints = {4, 8})
     void withoutReportsTasksAreBalancedAsBefore(int workers) {
-        RouterDriver driver = new RouterDriver(new AdaptiveRangeRouter(workers, wholeSpace().costFeedback(true)));
+        RouterDriver driver = RouterDriver.adaptive(workers, wholeSpace().costFeedback(true));
         driver.route(KeyStreams.UNIFORM.stream(1), 100_000);
         LongSupplier exponential = KeyStreams.EXPONENTIAL.stream(2);
         driver.route(exponential, DriftTest.BOUND);
@@ -123,7 +123,7 @@ class CostFeedbackTest {
     void aCutMovesOffAClusterOfConflictingKeys(long warmupMax) {
         AdaptiveRangeRouter.Settings settings = AdaptiveRangeRouter.Settings.defaults()
                 .warmupRange(0, warmupMax).imbalanceThreshold(THRESHOLD).costFeedback(true);
-        RouterDriver driver = new RouterDriver(new AdaptiveRangeRouter(2, settings));
+        RouterDriver driver = RouterDriver.adaptive(2, settings);
         LongSupplier keys = uniformKeys(5);
         driver.route(keys, WARM_UP + CONFLICT_SETTLE, CLUSTER_CONFLICTS);
         long cut = driver.table().boundaries()[0];
@@ -141,7 +141,7 @@ class CostFeedbackTest {
     void aClusterWiderThanTheToleranceStaysSplit() {
         AdaptiveRangeRouter.Settings settings = AdaptiveRangeRouter.Settings.defaults()
                 .warmupRange(0, KEYS - 1).costFeedback(true);
-        RouterDriver driver = new RouterDriver(new AdaptiveRangeRouter(2, settings));
+        RouterDriver driver = RouterDriver.adaptive(2, settings);
         LongSupplier keys = uniformKeys(6);
         driver.route(keys, WARM_UP + CONFLICT_SETTLE, CLUSTER_CONFLICTS);
         double time = RouterDriver.imbalance(driver.route(keys, MEASURED, CLUSTER_CONFLICTS));
@@ -157,8 +157,8 @@ class CostFeedbackTest {
     void abortsSpreadEvenlyLeaveTheCutWhereTheLoadPutsIt() {
         AdaptiveRangeRouter.Settings settings = AdaptiveRangeRouter.Settings.defaults()
                 .warmupRange(0, KEYS - 1).imbalanceThreshold(THRESHOLD).costFeedback(true);
-        AdaptiveRangeRouter router = new AdaptiveRangeRouter(2, settings);
-        RouterDriver driver = new RouterDriver(router);
+        RouterDriver driver = RouterDriver.adaptive(2, settings);
+        AdaptiveRangeRouter router = (AdaptiveRangeRouter) driver.router();
         LongSupplier keys = uniformKeys(7);
         SplittableRandom abortDice = new SplittableRandom(8);
         RouterDriver.Costs spread = new RouterDriver.Costs() {

@@ -22,9 +22,9 @@ class PdPartitionQualityTest {
         "GAUSSIAN_VARIANCE, 4", "GAUSSIAN_VARIANCE, 8",
         "EXPONENTIAL, 4", "EXPONENTIAL, 8"})
     void adaptiveBalancesAfterWarmUp(KeyStreams stream, int workers) {
-        AdaptiveRangeRouter router = new AdaptiveRangeRouter(workers,
+        RouterDriver driver = RouterDriver.adaptive(workers,
                 AdaptiveRangeRouter.Settings.defaults().warmupRange(0, KeyStreams.SPACE - 1));
-        RouterDriver driver = new RouterDriver(router);
+        AdaptiveRangeRouter router = (AdaptiveRangeRouter) driver.router();
         LongSupplier keys = stream.stream(42);
         int warmUp = 0;
         while (!router.isAdapted()) {
