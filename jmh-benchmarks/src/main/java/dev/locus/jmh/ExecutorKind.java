@@ -36,12 +36,7 @@ public enum ExecutorKind {
      * @throws IllegalArgumentException for an unknown label
      */
     public static ExecutorKind of(String label) {
-        for (ExecutorKind kind : values()) {
-            if (kind.label.equals(label)) {
-                return kind;
-            }
-        }
-        throw new IllegalArgumentException("unknown executor " + label);
+        return Labels.find(values(), ExecutorKind::label, label, "executor");
     }
 
     String label() {

@@ -6,6 +6,7 @@ import dev.locus.jmh.report.ClaimSection;
 import dev.locus.jmh.report.Format;
 import dev.locus.jmh.report.MarkdownTable;
 import dev.locus.jmh.report.Names;
+import dev.locus.jmh.report.SectionText;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -40,6 +41,14 @@ public final class ElidedPlacementSection extends ClaimSection {
             the sections in ALE's inline form (InlineSection), each compared with \
             round-robin in the same form. "—" marks a cell not measured.""";
 
+    private static final SectionText TEXT = new SectionText(
+            "Elided critical sections on keyed executors",
+            "[Dice14]'s HashMap driven through adaptive keyed by bucket against round-robin, with ALE's counts"
+                    + " side by side.",
+            MEASURED,
+            "Does placement help elision?",
+            "");
+
     private final ElidedPlacementResults results;
 
     /**
@@ -47,49 +56,13 @@ public final class ElidedPlacementSection extends ClaimSection {
      * @param chart the PNG written, if any
      */
     public ElidedPlacementSection(ElidedPlacementResults results, List<Claim> claims, Optional<Path> chart) {
-        super(claims, chart);
+        super(TEXT, "Operations/s and get's counts", ElidedPlacementChart.TITLE, claims, chart);
         this.results = results;
     }
 
     @Override
     protected boolean isEmpty() {
         return results.isEmpty();
-    }
-
-    @Override
-    protected String heading() {
-        return "Elided critical sections on keyed executors";
-    }
-
-    @Override
-    protected String context() {
-        return "[Dice14]'s HashMap driven through adaptive keyed by bucket against"
-                + " round-robin, with ALE's counts side by side.";
-    }
-
-    @Override
-    protected String measured() {
-        return MEASURED;
-    }
-
-    @Override
-    protected String question() {
-        return "Does placement help elision?";
-    }
-
-    @Override
-    protected String threshold() {
-        return "";
-    }
-
-    @Override
-    protected String tableHeading() {
-        return "Operations/s and get's counts";
-    }
-
-    @Override
-    protected String chartTitle() {
-        return ElidedPlacementChart.TITLE;
     }
 
     /** Whether composition helps, one plain sentence per claim. */

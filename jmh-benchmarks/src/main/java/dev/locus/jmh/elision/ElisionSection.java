@@ -4,6 +4,7 @@ import dev.locus.jmh.report.Claim;
 import dev.locus.jmh.report.Format;
 import dev.locus.jmh.report.MarkdownTable;
 import dev.locus.jmh.report.Names;
+import dev.locus.jmh.report.SectionText;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,8 @@ import java.util.function.BiFunction;
  * chart.
  *
  * <p>Not a {@link dev.locus.jmh.report.ClaimSection}: each of its workloads has two tables
- * and a chart of its own, where a claim section has one table and one chart.
+ * and a chart of its own, where a claim section has one table and one chart; it opens as one does,
+ * with its {@link SectionText}.
  */
 public final class ElisionSection {
 
@@ -45,6 +47,20 @@ public final class ElisionSection {
             HTM: not measured. [Dice14]'s HTM configurations need a CPU with RTM; the suite has \
             none (the off-heap HashMap and its HTM path exist and are tested through their \
             lock-word fallback), so no row here used hardware transactions.""";
+    private static final SectionText TEXT = new SectionText(
+            "[Dice14]: adaptive lock elision, the HashMap microbenchmark",
+            "Dice et al., \"Adaptive Integration of Hardware and Software Lock Elision Techniques\", §5.1,"
+                    + " Figures 2 and 3.",
+            MEASURED + "\n\n" + NO_HTM,
+            "Adaptive against the static policies, SWOPT against the lock",
+            "Thresholds: adaptive is within if its ops/s are at least " + Format.percent(ElisionClaims.WITHIN)
+                    + " of the best static policy's (LOCK_ONLY, SWOPT_1, SWOPT_10; in the inline form their _INLINE"
+                    + " twins) in the same workload and threads, that is of each; a successful SWOPT attempt is"
+                    + " faster where the mean time of LOCK_ONLY's successful LOCK attempt over SWOPT_10's successful"
+                    + " SWOPT attempt is ≥ " + Format.ratio(ElisionClaims.ABOVE) + ", in every get-only cell: the"
+                    + " times are ALE's own, sampled from about 1 in 1,024 executions of get in the measured"
+                    + " iteration, as the paper's Figure 2(b) shows the library's (sampled executions take ALE's"
+                    + " full protocol and read the clock, so the times include that bookkeeping). ");
 
     private final ElisionResults results;
     private final List<Claim> claims;
@@ -62,24 +78,7 @@ public final class ElisionSection {
         if (results.isEmpty()) {
             return "";
         }
-        StringBuilder md = new StringBuilder();
-        md.append("# [Dice14]: adaptive lock elision, the HashMap microbenchmark\n\n");
-        md.append("Dice et al., \"Adaptive Integration of Hardware and Software Lock Elision Techniques\", §5.1,"
-                + " Figures 2 and 3. The machine and profile are under \"Run\" above.\n\n");
-        md.append("## What is measured\n\n").append(MEASURED).append("\n\n").append(NO_HTM).append("\n\n");
-        md.append("## Adaptive against the static policies, SWOPT against the lock\n\n")
-                .append(claimsTable())
-                .append("\nThresholds: adaptive is within if its ops/s are at least ")
-                .append(Format.percent(ElisionClaims.WITHIN))
-                .append(" of the best static policy's (LOCK_ONLY, SWOPT_1, SWOPT_10; in the inline form their _INLINE"
-                        + " twins) in the same workload and")
-                .append(" threads, that is of each; a successful SWOPT attempt is faster where the mean time of"
-                        + " LOCK_ONLY's successful LOCK attempt over SWOPT_10's successful SWOPT attempt is ≥ ")
-                .append(Format.ratio(ElisionClaims.ABOVE)).append(", in every get-only cell: the times are ALE's"
-                        + " own, sampled from about 1 in 1,024 executions of get in the measured iteration, as the"
-                        + " paper's Figure 2(b) shows the library's (sampled executions take ALE's full protocol"
-                        + " and read the clock, so the times include that bookkeeping). ").append(Claim.RULE)
-                .append("\n\n");
+        StringBuilder md = new StringBuilder(TEXT.opening(claims));
         md.append(attemptTimes());
         md.append(swoptOverLock());
         for (ElisionWorkload workload : results.workloads()) {

@@ -3,6 +3,7 @@ package dev.locus.jmh.hierarchy;
 import dev.locus.hierarchy.Hierarchy;
 import dev.locus.hierarchy.lock.HierarchicalLockManager;
 import dev.locus.hierarchy.lock.HierarchicalLocks;
+import dev.locus.jmh.Labels;
 
 /** The hierarchical lock managers of [Kalikar19] §4, by the label of the suite's {@code lockManager} param. */
 enum LockManagerKind {

@@ -2,6 +2,7 @@ package dev.locus.jmh.hierarchy;
 
 import dev.locus.hierarchy.Hierarchy;
 import dev.locus.hierarchy.lock.HierarchicalLockManager;
+import dev.locus.jmh.Labels;
 
 /** The schedulers the Toggle suite compares, by the label of its {@code scheduler} param. */
 enum SchedulerKind {

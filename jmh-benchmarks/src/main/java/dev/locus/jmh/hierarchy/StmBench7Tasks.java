@@ -2,6 +2,7 @@ package dev.locus.jmh.hierarchy;
 
 import dev.locus.hierarchy.LockMode;
 import dev.locus.hierarchy.LockSet;
+import dev.locus.jmh.Labels;
 import dev.locus.workloads.StmBench7Hierarchy;
 import dev.locus.workloads.StmBench7Hierarchy.Kind;
 import java.util.Locale;

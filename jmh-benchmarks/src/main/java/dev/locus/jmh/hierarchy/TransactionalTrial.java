@@ -2,6 +2,7 @@ package dev.locus.jmh.hierarchy;
 
 import dev.locus.executor.KeyedExecutorService;
 import dev.locus.executor.LocusExecutors;
+import dev.locus.jmh.Labels;
 import dev.locus.stm.ContentionStats;
 import dev.locus.stm.TransactionalExecutor;
 import dev.locus.toggle.ToggleExecutor;

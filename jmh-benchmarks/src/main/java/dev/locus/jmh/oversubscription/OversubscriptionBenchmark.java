@@ -98,55 +98,55 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
     @Benchmark
     @OperationsPerInvocation(PHASE)
     public void redBlackTree(Setting setting, PhaseCounters counters) throws InterruptedException {
-        counters.runPhase(setting.team, PHASE);
+        counters.runPhase(setting);
     }
 
     @Benchmark
     @OperationsPerInvocation(PHASE)
     public void skipList(Setting setting, PhaseCounters counters) throws InterruptedException {
-        counters.runPhase(setting.team, PHASE);
+        counters.runPhase(setting);
     }
 
     @Benchmark
     @OperationsPerInvocation(LIST_PHASE)
     public void linkedList1k(Setting setting, PhaseCounters counters) throws InterruptedException {
-        counters.runPhase(setting.team, LIST_PHASE);
+        counters.runPhase(setting);
     }
 
     @Benchmark
     @OperationsPerInvocation(LONG_PHASE)
     public void linkedList8k(Setting setting, PhaseCounters counters) throws InterruptedException {
-        counters.runPhase(setting.team, LONG_PHASE);
+        counters.runPhase(setting);
     }
 
     @Benchmark
     @OperationsPerInvocation(VACATION_PHASE)
     public void vacationLow(Setting setting, PhaseCounters counters) throws InterruptedException {
-        counters.runPhase(setting.team, VACATION_PHASE);
+        counters.runPhase(setting);
     }
 
     @Benchmark
     @OperationsPerInvocation(VACATION_PHASE)
     public void vacationHigh(Setting setting, PhaseCounters counters) throws InterruptedException {
-        counters.runPhase(setting.team, VACATION_PHASE);
+        counters.runPhase(setting);
     }
 
     @Benchmark
     @OperationsPerInvocation(KMEANS_PHASE)
     public void kmeansLow(Setting setting, PhaseCounters counters) throws InterruptedException {
-        counters.runPhase(setting.team, KMEANS_PHASE);
+        counters.runPhase(setting);
     }
 
     @Benchmark
     @OperationsPerInvocation(KMEANS_PHASE)
     public void kmeansHigh(Setting setting, PhaseCounters counters) throws InterruptedException {
-        counters.runPhase(setting.team, KMEANS_PHASE);
+        counters.runPhase(setting);
     }
 
     @Benchmark
     @OperationsPerInvocation(COUNTER_PHASE)
     public void counterArray(Setting setting, PhaseCounters counters) throws InterruptedException {
-        counters.runPhase(setting.team, COUNTER_PHASE);
+        counters.runPhase(setting);
     }
 
     /** The thread count and the configuration; the workload is the method's. */
@@ -162,6 +162,11 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
         public String configuration;
 
         SpmdTeam team;
+        /**
+         * Transactions per phase: the method's {@code @OperationsPerInvocation}, so that a phase runs
+         * as many transactions as the score counts.
+         */
+        int phase;
 
         @Setup(Level.Trial)
         public void start(BenchmarkParams params) throws Exception {
@@ -169,6 +174,7 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
                 throw new IllegalStateException("runs its own threads; run it with one JMH thread, not "
                         + params.getThreads());
             }
+            phase = params.getOpsPerInvocation();
             team = SchedulingKind.of(configuration).start(workload(params.getBenchmark()).programs(threads));
         }
 
@@ -212,10 +218,11 @@ public class OversubscriptionBenchmark extends BenchmarkDefaults {
             switches = 0;
         }
 
-        void runPhase(SpmdTeam team, int transactions) throws InterruptedException {
-            long switchesBefore = team.switches();
-            aborts += team.runPhase(transactions);
-            switches += team.switches() - switchesBefore;
+        /** Runs one phase of {@code setting}'s team and adds its aborts and switches. */
+        void runPhase(Setting setting) throws InterruptedException {
+            long switchesBefore = setting.team.switches();
+            aborts += setting.team.runPhase(setting.phase);
+            switches += setting.team.switches() - switchesBefore;
         }
     }
 }

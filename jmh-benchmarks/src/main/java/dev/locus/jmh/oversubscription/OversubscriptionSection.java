@@ -4,6 +4,7 @@ import dev.locus.jmh.report.Claim;
 import dev.locus.jmh.report.Format;
 import dev.locus.jmh.report.MarkdownTable;
 import dev.locus.jmh.report.Names;
+import dev.locus.jmh.report.SectionText;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,8 @@ import java.util.function.Predicate;
  *
  * <p>Not a {@link dev.locus.jmh.report.ClaimSection}: its claim is one per workload, and each
  * workload has two tables (commit rates, abort ratios) and a chart of its own, where a claim
- * section has one table and one chart for all its claims.
+ * section has one table and one chart for all its claims; it opens as one does, with its
+ * {@link SectionText}.
  */
 public final class OversubscriptionSection {
 
@@ -41,6 +43,16 @@ public final class OversubscriptionSection {
             them); the counter array's transactions are half hot (they all update the same eight counters) and \
             half cold (eight of a thousand), so conflict avoidance has a type to switch to. "—" \
             marks a cell not measured.""";
+    private static final SectionText TEXT = new SectionText(
+            "[Maldonado10] and [Nicacio10]: more threads than cores, platform threads against LUTS",
+            "Maldonado et al., \"Scheduling Support for Transactional Memory Contention Management\", §5.1,"
+                    + " Figure 4; Nicacio et al., \"LUTS: A Lightweight User-Level Transactional Scheduler\", §4.",
+            MEASURED,
+            "Does LUTS keep its throughput beyond the cores?",
+            "Thresholds: a configuration keeps its throughput if its commit rate at the most threads measured is"
+                    + " at least " + Format.percent(OversubscriptionClaims.KEEPS) + " of its rate at the base, the"
+                    + " most threads measured with a processor each, and degrades below that; the claim is that"
+                    + " luts keeps it and basic degrades. ");
 
     private final OversubscriptionResults results;
     private final List<Claim> claims;
@@ -55,18 +67,7 @@ public final class OversubscriptionSection {
 
     /** The section, from its heading. */
     public String document() {
-        StringBuilder md = new StringBuilder();
-        md.append("# [Maldonado10] and [Nicacio10]: more threads than cores, platform threads against LUTS\n\n");
-        md.append("Maldonado et al., \"Scheduling Support for Transactional Memory Contention Management\", §5.1,"
-                + " Figure 4; Nicacio et al., \"LUTS: A Lightweight User-Level Transactional Scheduler\", §4."
-                + " The machine and profile are under \"Run\" above.\n\n");
-        md.append("## What is measured\n\n").append(MEASURED).append("\n\n");
-        md.append("## Does LUTS keep its throughput beyond the cores?\n\n").append(claimsTable())
-                .append("\nThresholds: a configuration keeps its throughput if its commit rate at the most threads")
-                .append(" measured is at least ").append(Format.percent(OversubscriptionClaims.KEEPS))
-                .append(" of its rate at the base, the most threads measured with a processor each,")
-                .append(" and degrades below that; the claim is that luts keeps it and basic degrades. ")
-                .append(Claim.RULE).append("\n\n");
+        StringBuilder md = new StringBuilder(TEXT.opening(claims));
         for (Workload workload : Workload.values()) {
             md.append("## ").append(workload.label()).append("\n\n");
             MarkdownTable commits = table(workload, m -> Format.throughput(m.commitRate(), m.commitRateError(), m.rounds()));

@@ -2,6 +2,7 @@ package dev.locus.jmh.oversubscription;
 
 import dev.locus.contention.ContentionManager;
 import dev.locus.contention.ContentionManagers;
+import dev.locus.jmh.Labels;
 import dev.locus.luts.ConflictAvoidance;
 import dev.locus.luts.LogicalThreadScheduler;
 import dev.locus.multiverse.api.GlobalStmInstance;
@@ -63,12 +64,7 @@ enum SchedulingKind {
      * @throws IllegalArgumentException for an unknown label
      */
     static SchedulingKind of(String label) {
-        for (SchedulingKind kind : values()) {
-            if (kind.label.equals(label)) {
-                return kind;
-            }
-        }
-        throw new IllegalArgumentException("unknown configuration " + label);
+        return Labels.find(values(), kind -> kind.label, label, "configuration");
     }
 
     /**

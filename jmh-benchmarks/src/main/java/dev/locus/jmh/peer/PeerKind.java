@@ -4,6 +4,7 @@ import dev.locus.executor.ExecutorStats;
 import dev.locus.executor.KeyedExecutorService;
 import dev.locus.executor.Ordering;
 import dev.locus.jmh.ExecutorKind;
+import dev.locus.jmh.Labels;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -48,8 +49,7 @@ enum PeerKind {
 
     /** @throws IllegalArgumentException for an unknown label */
     static PeerKind of(String label) {
-        return Stream.of(values()).filter(kind -> kind.label.equals(label)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown implementation " + label));
+        return Labels.find(values(), PeerKind::label, label, "implementation");
     }
 
     String label() {

@@ -2,11 +2,11 @@ package dev.locus.jmh.peer;
 
 import dev.locus.executor.KeyedExecutorService;
 import dev.locus.executor.LocusExecutors;
+import dev.locus.jmh.Labels;
 import dev.locus.metrics.KeyedExecutorMetrics;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.util.stream.Stream;
 
 /**
  * Whether {@link PeerBenchmark}'s locus executor is monitored, by the label its {@code meters}
@@ -37,8 +37,7 @@ enum PeerMeters {
 
     /** @throws IllegalArgumentException for an unknown label */
     static PeerMeters of(String label) {
-        return Stream.of(values()).filter(meters -> meters.label.equals(label)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown meters " + label));
+        return Labels.find(values(), PeerMeters::label, label, "meters");
     }
 
     String label() {

@@ -1,6 +1,7 @@
 package dev.locus.jmh.peer;
 
 import dev.locus.jmh.Completion;
+import dev.locus.jmh.Labels;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 
@@ -32,12 +33,7 @@ enum PeerWorkload {
 
     /** @throws IllegalArgumentException for an unknown label */
     static PeerWorkload of(String label) {
-        for (PeerWorkload workload : values()) {
-            if (workload.label.equals(label)) {
-                return workload;
-            }
-        }
-        throw new IllegalArgumentException("unknown workload " + label);
+        return Labels.find(values(), PeerWorkload::label, label, "workload");
     }
 
     String label() {

@@ -179,49 +179,29 @@ public final class Report {
                 + ScalingSection.document(resultsJson, outputDirectory),
                 StandardCharsets.UTF_8);
 
-        console.println("[Bai06], §5.4 claims:");
-        console.println();
-        console.print(markdown.claimsTable());
-        console.println();
-        console.println(MarkdownReport.SUMMARY_CAPTION);
-        console.println();
-        console.print(markdown.summaryTable());
-        console.println();
-        console.println("[Maldonado10] and [Nicacio10], does LUTS keep its throughput beyond the cores?");
-        console.println();
-        console.print(oversubscription.claimsTable());
-        console.println();
+        print(console, "[Bai06], §5.4 claims:", markdown.claimsTable());
+        print(console, MarkdownReport.SUMMARY_CAPTION, markdown.summaryTable());
+        print(console, "[Maldonado10] and [Nicacio10], does LUTS keep its throughput beyond the cores?",
+                oversubscription.claimsTable());
         if (!results.elision().isEmpty()) {
-            console.println("[Dice14], adaptive against the static policies, SWOPT against the lock:");
-            console.println();
-            console.print(elision.claimsTable());
-            console.println();
+            print(console, "[Dice14], adaptive against the static policies, SWOPT against the lock:",
+                    elision.claimsTable());
         }
         if (!results.toggle().isEmpty()) {
-            console.println("[Kalikar19], Toggle against round-robin and DomLock, stealing under skew:");
-            console.println();
-            console.print(toggle.claimsTable());
-            console.println();
+            print(console, "[Kalikar19], Toggle against round-robin and DomLock, stealing under skew:",
+                    toggle.claimsTable());
         }
         if (!results.peers().isEmpty()) {
-            console.println("Peers, adaptive against BookKeeper's OrderedExecutor and ForkJoinPool:");
-            console.println();
-            console.print(peers.targetsTable());
-            console.println();
+            print(console, "Peers, adaptive against BookKeeper's OrderedExecutor and ForkJoinPool:",
+                    peers.targetsTable());
         }
         if (!results.toggleStm().isEmpty()) {
-            console.println("Transactions on Toggle, Toggle + STM against round-robin + STM:");
-            console.println();
-            console.print(toggleStm.claimsTable());
-            console.println();
+            print(console, "Transactions on Toggle, Toggle + STM against round-robin + STM:", toggleStm.claimsTable());
             console.println(toggleStm.conclusion());
             console.println();
         }
         if (!results.elidedPlacement().isEmpty()) {
-            console.println("Elided critical sections on adaptive against round-robin:");
-            console.println();
-            console.print(elidedPlacement.claimsTable());
-            console.println();
+            print(console, "Elided critical sections on adaptive against round-robin:", elidedPlacement.claimsTable());
             console.println(elidedPlacement.conclusion());
             console.println();
         }
@@ -236,6 +216,14 @@ public final class Report {
         toggleStmChart.ifPresent(written::add);
         elidedPlacementChart.ifPresent(written::add);
         written.forEach(path -> console.println("wrote " + path.toAbsolutePath()));
+    }
+
+    /** Prints {@code title} and {@code table} (which ends in a line break), each followed by an empty line. */
+    private static void print(PrintStream console, String title, String table) {
+        console.println(title);
+        console.println();
+        console.print(table);
+        console.println();
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.locus.jmh.report.Claim;
 import dev.locus.jmh.report.Format;
 import dev.locus.jmh.report.MarkdownTable;
 import dev.locus.jmh.report.Names;
+import dev.locus.jmh.report.SectionText;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,8 @@ import java.util.stream.IntStream;
  * panels and a link to its chart; for Figure 5, the share of the tasks each worker ran.
  *
  * <p>Not a {@link dev.locus.jmh.report.ClaimSection}: it follows the paper's figures, each
- * with a table per panel and a chart, where a claim section has one table and one chart.
+ * with a table per panel and a chart, where a claim section has one table and one chart; it opens
+ * as one does, with its {@link SectionText}.
  */
 public final class ToggleSection {
 
@@ -41,6 +43,21 @@ public final class ToggleSection {
             ratio in brackets is the configuration's tasks/s ÷ roundRobin + domLock's in the same \
             cell. "—" marks a cell not measured.""";
 
+    private static final SectionText TEXT = new SectionText(
+            "[Kalikar19]: Toggle, contention-aware scheduling of hierarchical tasks",
+            "Kalikar and Nasre, \"Toggle: Contention-Aware Task Scheduler for Concurrent Hierarchical"
+                    + " Operations\", §4, Figures 3–6(a).",
+            MEASURED,
+            "Toggle against round-robin and DomLock, stealing under skew",
+            "Thresholds: the XML claim is reproduced if Toggle's speedup from 1 worker to the most, over"
+                    + " round-robin's, is ≥ " + Format.ratio(ToggleClaims.PAPER_XML_GAIN) + " (the paper's +16%;"
+                    + " that is toggle ÷ roundRobin at the most workers over the same ratio at 1 worker, where there"
+                    + " is nothing to schedule); Toggle is above DomLock in a cell at ≥ "
+                    + Format.ratio(1 + ToggleClaims.MARGIN) + ", in every cell with 2 workers or more; stealing pays"
+                    + " only under skew if on ÷ off ≥ " + Format.ratio(1 + ToggleClaims.MARGIN) + " on the skewed"
+                    + " workload and within " + Format.percent(ToggleClaims.MARGIN) + " of 1.00× (tied) on the"
+                    + " uniform one. ");
+
     /** The auxiliary counter of tasks run by a worker from another's bucket. */
     static final String STEALS = "steals";
 
@@ -60,23 +77,7 @@ public final class ToggleSection {
         if (results.isEmpty()) {
             return "";
         }
-        StringBuilder md = new StringBuilder();
-        md.append("# [Kalikar19]: Toggle, contention-aware scheduling of hierarchical tasks\n\n");
-        md.append("Kalikar and Nasre, \"Toggle: Contention-Aware Task Scheduler for Concurrent Hierarchical"
-                + " Operations\", §4, Figures 3–6(a). The machine and profile are under \"Run\" above.\n\n");
-        md.append("## What is measured\n\n").append(MEASURED).append("\n\n");
-        md.append("## Toggle against round-robin and DomLock, stealing under skew\n\n")
-                .append(claimsTable())
-                .append("\nThresholds: the XML claim is reproduced if Toggle's speedup from 1 worker to the most,"
-                        + " over round-robin's, is ≥ ")
-                .append(Format.ratio(ToggleClaims.PAPER_XML_GAIN)).append(" (the paper's +16%; that is toggle ÷"
-                        + " roundRobin at the most workers over the same ratio at 1 worker, where there is nothing to"
-                        + " schedule)")
-                .append("; Toggle is above DomLock in a cell at ≥ ").append(Format.ratio(1 + ToggleClaims.MARGIN))
-                .append(", in every cell with 2 workers or more;")
-                .append(" stealing pays only under skew if on ÷ off ≥ ").append(Format.ratio(1 + ToggleClaims.MARGIN))
-                .append(" on the skewed workload and within ").append(Format.percent(ToggleClaims.MARGIN))
-                .append(" of 1.00× (tied) on the uniform one. ").append(Claim.RULE).append("\n\n");
+        StringBuilder md = new StringBuilder(TEXT.opening(claims));
         for (ToggleFigure figure : ToggleFigure.values()) {
             md.append("## ").append(figure.title()).append("\n\n").append(caption(figure)).append("\n\n");
             if (!results.has(figure)) {

@@ -8,6 +8,7 @@ import dev.locus.jmh.report.MarkdownTable;
 import dev.locus.jmh.report.Names;
 import dev.locus.jmh.report.Outcome;
 import dev.locus.jmh.report.Ratio;
+import dev.locus.jmh.report.SectionText;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -36,6 +37,14 @@ public final class ToggleStmSection extends ClaimSection {
             where the STM resolves what placement leaves to overlap. Workers are the scheduler's \
             threads; the producer is one more. "—" marks a cell not measured.""";
 
+    private static final SectionText TEXT = new SectionText(
+            "Transactions on Toggle",
+            "Toggle + STM against round-robin + STM on the STMBench7-shaped and XML hierarchies.",
+            MEASURED,
+            "Does Toggle + STM commit at least as fast as round-robin + STM?",
+            "Threshold: a scheduler ÷ roundRobin ≥ " + Format.ratio(ToggleStmClaims.AT_LEAST)
+                    + " in every cell with 2 workers or more. ");
+
     private final ToggleStmResults results;
 
     /**
@@ -43,50 +52,13 @@ public final class ToggleStmSection extends ClaimSection {
      * @param chart the PNG written, if any
      */
     public ToggleStmSection(ToggleStmResults results, List<Claim> claims, Optional<Path> chart) {
-        super(claims, chart);
+        super(TEXT, "Commits/s and aborts per commit", ToggleStmChart.TITLE, claims, chart);
         this.results = results;
     }
 
     @Override
     protected boolean isEmpty() {
         return results.isEmpty();
-    }
-
-    @Override
-    protected String heading() {
-        return "Transactions on Toggle";
-    }
-
-    @Override
-    protected String context() {
-        return "Toggle + STM against round-robin + STM on the STMBench7-shaped and XML"
-                + " hierarchies.";
-    }
-
-    @Override
-    protected String measured() {
-        return MEASURED;
-    }
-
-    @Override
-    protected String question() {
-        return "Does Toggle + STM commit at least as fast as round-robin + STM?";
-    }
-
-    @Override
-    protected String threshold() {
-        return "Threshold: a scheduler ÷ roundRobin ≥ " + Format.ratio(ToggleStmClaims.AT_LEAST)
-                + " in every cell with 2 workers or more. ";
-    }
-
-    @Override
-    protected String tableHeading() {
-        return "Commits/s and aborts per commit";
-    }
-
-    @Override
-    protected String chartTitle() {
-        return ToggleStmChart.TITLE;
     }
 
     /** Whether composition helps, one plain sentence per claim. */

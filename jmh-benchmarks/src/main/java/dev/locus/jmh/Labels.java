@@ -1,9 +1,9 @@
-package dev.locus.jmh.hierarchy;
+package dev.locus.jmh;
 
 import java.util.function.Function;
 
 /** Finds the constant of an enum by the label its benchmark parameter uses. */
-final class Labels {
+public final class Labels {
 
     private Labels() {
     }
@@ -14,7 +14,7 @@ final class Labels {
      * @param what the parameter in words, for the message
      * @throws IllegalArgumentException if none has that label
      */
-    static <E extends Enum<E>> E find(E[] values, Function<E, String> label, String wanted, String what) {
+    public static <E extends Enum<E>> E find(E[] values, Function<E, String> label, String wanted, String what) {
         for (E value : values) {
             if (label.apply(value).equals(wanted)) {
                 return value;
