@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The main job's runs of the peer suite: the quick profile holds the cells issue 14's targets are
+ * The main job's runs of the peer suite: the quick profile holds the cells the 2-core peer targets are
  * about, every implementation in each, at 2 workers; the full profile every workload at 1, 2 and
  * 4 producers and every worker count; {@code --only Peer} selects the suite alone. (ReproducePlanTest
  * checks that every run names a benchmark and parameter values that exist.)
