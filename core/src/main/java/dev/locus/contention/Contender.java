@@ -20,8 +20,9 @@ public interface Contender {
     int transactionType();
 
     /**
-     * The attempt number of the running transaction, counted across its deferrals: 1 on its first
-     * attempt. It is the transaction's karma for Polka. Any thread.
+     * The number of the running transaction's current or last started attempt, counted across its
+     * deferrals: 1 during its first attempt, 0 before it. It is the transaction's karma for Polka.
+     * Any thread.
      */
     int attempt();
 
