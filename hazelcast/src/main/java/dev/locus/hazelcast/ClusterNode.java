@@ -38,7 +38,9 @@ import java.util.function.BooleanSupplier;
  *   3. wait until the receiver has run every lane through those numbers, and until the outcomes
  *      of this node's own submissions have arrived;
  *   4. shut the local executor down (later deliveries are refused through their futures), wait
- *      for it, and wait until every outcome report has been received.
+ *      for it, and wait until every outcome report has been received;
+ *   5. give up its run rights (PartitionRights), so that others take them from the directory
+ *      without asking it while Hazelcast migrates its partitions away.
  * Only then does Hazelcast migrate and disconnect: every task sent here has run and been reported,
  * and a successor that asks this member for a fence is answered, or finds it gone, which then
  * means done. Each wait is bounded by the leave timeout; a leave that times out is logged and
@@ -76,7 +78,8 @@ final class ClusterNode implements MembershipListener {
     private UUID membershipRegistration;
     private UUID lifecycleRegistration;
 
-    private ClusterNode(HazelcastInstance instance, String name, KeyedExecutorService local, Duration leaveTimeout) {
+    private ClusterNode(HazelcastInstance instance, String name, KeyedExecutorService local, Duration leaveTimeout,
+            RightsDirectory rights) {
         this.instance = instance;
         this.name = name;
         this.memberId = instance.getCluster().getLocalMember().getUuid();
@@ -84,14 +87,16 @@ final class ClusterNode implements MembershipListener {
         this.leaveTimeout = leaveTimeout;
         this.classLoader = Payload.loaderOf(instance.getConfig().getClassLoader());
         this.transport = new Transport(instance.getExecutorService("locus:" + name), name);
-        this.sender = new Sender(this, instance.getPartitionService().getPartitions().size());
-        this.receiver = new Receiver(this);
+        int partitions = instance.getPartitionService().getPartitions().size();
+        this.sender = new Sender(this, partitions);
+        this.receiver = new Receiver(this, partitions, rights);
     }
 
     /**
      * Starts this member's node of executor {@code name}.
      *
-     * @throws IllegalStateException if the member already has one of that name, or is not running
+     * @throws IllegalStateException if the member already has one of that name, or is not running,
+     *     or its configuration of the rights directory's map would lose entries ({@link RightsDirectory})
      */
     static ClusterNode start(HazelcastInstance instance, String name, KeyedExecutorService local, Duration leaveTimeout) {
         if (!instance.getLifecycleService().isRunning()) {
@@ -100,7 +105,7 @@ final class ClusterNode implements MembershipListener {
         if (registered(instance, name) != null) {
             throw new IllegalStateException("this member already has an executor named " + name);
         }
-        ClusterNode node = new ClusterNode(instance, name, local, leaveTimeout);
+        ClusterNode node = new ClusterNode(instance, name, local, leaveTimeout, new RightsDirectory(instance, name));
         if (instance.getUserContext().putIfAbsent(CONTEXT_KEY + name, node) != null) {
             node.stop();
             throw new IllegalStateException("this member already has an executor named " + name);
@@ -149,6 +154,14 @@ final class ClusterNode implements MembershipListener {
             }
         }
         return null;
+    }
+
+    /** Sends {@code message} to {@code to} until it arrives or that member has left the cluster. */
+    void sendReliably(Message<?> message, UUID to) {
+        Member target = member(to);
+        if (target != null) {
+            transport.send(message, target, r -> { }, failure -> transport.later(() -> sendReliably(message, to)));
+        }
     }
 
     /** The class loader that reads tasks and outcomes: the member configuration's, else this module's. */
@@ -218,6 +231,7 @@ final class ClusterNode implements MembershipListener {
             LOG.log(System.Logger.Level.WARNING, "executor {0}: tasks still running when the leave timed out", name);
         }
         awaitUntil(receiver::reported, deadline);
+        receiver.relinquishRights();
     }
 
     private static long remaining(long deadline) {

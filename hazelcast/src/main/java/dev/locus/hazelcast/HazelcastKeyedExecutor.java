@@ -32,23 +32,29 @@ import java.util.concurrent.RejectedExecutionException;
  *   <li><b>Stable membership.</b> Every submitted task runs exactly once and completes its future
  *       with its result or exception, or is refused with a {@link RejectedExecutionException}
  *       (thrown by {@code submit}, or through the future). Tasks of one key submitted from one
- *       member (so in particular by one thread) run in submission order and never concurrently;
- *       on the owning member, no two tasks of one key ever run at once.</li>
+ *       member (so in particular by one thread) run in submission order, and no two tasks of one
+ *       key ever run at once anywhere in the cluster, whichever members sent them.</li>
  *   <li><b>Graceful membership changes</b> (a member joins; a member calls {@link #close()} or
  *       shuts its Hazelcast instance down with {@code shutdown()}): the same, including for keys
  *       whose partitions migrate while their tasks are queued. A member leaving first tells the
  *       others to route to it no more, runs everything they already sent it and reports it, and
  *       only then lets Hazelcast migrate its partitions away. A key's new owner starts the key's
  *       tasks only after the old owner has run every earlier one from the same submitting member
- *       (a fence per partition and submitting member). During a migration, tasks of one key
- *       submitted from different members may run on the old and the new owner at once.</li>
+ *       (a fence per partition and submitting member). No two tasks of one key run at once, also
+ *       during a migration: a member starts a partition's tasks only while it holds the
+ *       partition's run right, which one member holds at a time and hands to another only once
+ *       none of the partition's tasks runs on it (kept in the map {@code locus:<name>:rights}).
+ *       While senders disagree about a partition's owner, the right moves back and forth between
+ *       the members that have its tasks, and a long task of any key of the partition delays
+ *       that.</li>
  *   <li><b>Crash</b> (a member dies, is cut off, or the test calls {@code terminate()} without a
  *       leave; see below): tasks on their way to it, queued there or running there complete
  *       exceptionally with {@link TaskOutcomeUnknownException} once the cluster removes the
  *       member: each may have run, wholly or in part, or not at all, and none is run again by the
  *       executor. Later tasks of the same keys run on the new owners without waiting for the lost
- *       ones, still in submission order among themselves. No submitter waits for a lost task
- *       longer than Hazelcast takes to notice the member is gone.</li>
+ *       ones, still in submission order among themselves; a run right the member held is taken
+ *       over. No submitter waits for a lost task longer than Hazelcast takes to notice the member
+ *       is gone.</li>
  * </ul>
  *
  * <p>{@code terminate()} fires the same lifecycle event as {@code shutdown()}, so a member that
@@ -72,7 +78,8 @@ public final class HazelcastKeyedExecutor implements AutoCloseable {
      * executor with one worker per processor, a one-minute leave timeout.
      *
      * @throws IllegalStateException if this member already has an executor of that name, or the
-     *     instance is not running
+     *     instance is not running, or the member's configuration lets the map
+     *     {@code locus:<name>:rights} lose entries (see {@link Builder#start()})
      */
     public static HazelcastKeyedExecutor start(HazelcastInstance instance, String name) {
         return builder(instance, name).start();
@@ -195,7 +202,9 @@ public final class HazelcastKeyedExecutor implements AutoCloseable {
          * Starts this member's part and returns it.
          *
          * @throws IllegalStateException if this member already has an executor of that name, or
-         *     the instance is not running
+         *     the instance is not running, or the member's configuration lets the map
+         *     {@code locus:<name>:rights} lose entries (time-to-live, max-idle, eviction, or no
+         *     synchronous backup)
          */
         public HazelcastKeyedExecutor start() {
             KeyedExecutorService executor = local != null ? local

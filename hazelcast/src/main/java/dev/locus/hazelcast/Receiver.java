@@ -54,6 +54,7 @@ final class Receiver {
     private final ClusterNode node;
     private final ExecutorService dispatcher;
     private final Map<LaneId, ReceiverLane> lanes = new HashMap<>();
+    private final PartitionRights rights;
     private final AtomicInteger unreported = new AtomicInteger();
     private final Map<UUID, Outbox<Completion>> completions = new ConcurrentHashMap<>();
     /** While leaving: the last number of each lane this node must run before it goes. */
@@ -62,13 +63,16 @@ final class Receiver {
     /** Members told that this node has left, after they sent it a task anyway. */
     private final Set<UUID> toldOfLeave = new HashSet<>();
 
-    Receiver(ClusterNode node) {
+    Receiver(ClusterNode node, int partitions, RightsDirectory directory) {
         this.node = node;
         this.dispatcher = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "locus-hazelcast-" + node.name + "-dispatcher");
             t.setDaemon(true);
             return t;
         });
+        RightsLink link = new RightsLink(node, directory, this::dispatch);
+        this.rights = new PartitionRights(node.memberId, partitions, link);
+        link.serve(rights);
     }
 
     void deliver(List<Delivery> batch) {
@@ -98,9 +102,21 @@ final class Receiver {
         });
     }
 
-    /** A member left the cluster: its fences pass, and a leave no longer waits for its lanes. */
+    void releaseRequested(int partition, UUID ticket, RunRight claimant) {
+        dispatch(() -> rights.releaseRequested(partition, ticket, claimant));
+    }
+
+    void releaseAnswered(int partition, UUID ticket, boolean granted) {
+        dispatch(() -> rights.answered(partition, ticket, granted));
+    }
+
+    /**
+     * A member left the cluster: its fences pass, a leave no longer waits for its lanes, and a
+     * run right it held can be taken over.
+     */
     void memberGone(UUID member) {
         dispatch(() -> {
+            rights.memberGone(member);
             for (ReceiverLane lane : lanes.values()) {
                 lane.predecessorGone(member);
                 advance(lane);
@@ -132,6 +148,16 @@ final class Receiver {
         return done;
     }
 
+    /** How many times this node has handed a run right on or given it up; for tests, read after the run. */
+    long handOvers() {
+        return rights.handOvers();
+    }
+
+    /** Gives up this node's run rights once its leave has run everything it will run. */
+    void relinquishRights() {
+        dispatch(rights::relinquish);
+    }
+
     /** Whether every outcome reported so far has been received (or its submitter is gone). */
     boolean reported() {
         return unreported.get() == 0;
@@ -152,7 +178,7 @@ final class Receiver {
     private void advance(ReceiverLane lane) {
         while (true) {
             for (Delivery d; (d = lane.poll()) != null; ) {
-                start(lane, d);
+                admit(lane, d);
             }
             UUID predecessor = lane.toAsk();
             if (predecessor == null) {
@@ -184,22 +210,39 @@ final class Receiver {
         }));
     }
 
-    private void start(ReceiverLane lane, Delivery d) {
+    /** A delivery its lane lets start: it starts once this node holds its partition's run right. */
+    private void admit(ReceiverLane lane, Delivery d) {
+        if (node.local.isShutdown()) {
+            refuse(lane, d, "it has shut down"); // no right to claim for a task that cannot run here
+            return;
+        }
+        rights.admit(d.lane.partition(), () -> start(lane, d));
+    }
+
+    private boolean start(ReceiverLane lane, Delivery d) {
         try {
             node.local.execute(d.key, () -> run(d));
+            return true;
         } catch (RejectedExecutionException e) {
-            lane.finished(d.seq);
-            report(d, null, new RejectedExecutionException("executor " + node.name + " on member "
-                    + node.memberId + " refused the task: " + e.getMessage()));
-            UUID sender = d.lane.senderMember();
-            if (node.isClosing() && toldOfLeave.add(sender)) {
-                // a member that joined after this one left the executor: it should send here no more
-                Member member = node.member(sender);
-                if (member != null) {
-                    node.transport.tell(new Leaving(node.name, node.memberId), member);
-                }
+            refuse(lane, d, e.getMessage());
+            return false;
+        }
+    }
+
+    private void refuse(ReceiverLane lane, Delivery d, String why) {
+        lane.finished(d.seq);
+        report(d, null, new RejectedExecutionException("executor " + node.name + " on member "
+                + node.memberId + " refused the task: " + why));
+        UUID sender = d.lane.senderMember();
+        if (node.isClosing() && toldOfLeave.add(sender)) {
+            // a member that joined after this one left the executor: it should send here no more
+            Member member = node.member(sender);
+            if (member != null) {
+                node.transport.tell(new Leaving(node.name, node.memberId), member);
             }
         }
+        answerFences(lane);
+        checkDrained();
     }
 
     /** Runs on a local worker. */
@@ -219,6 +262,7 @@ final class Receiver {
                 dispatch(() -> {
                     ReceiverLane lane = lane(d.lane);
                     lane.finished(d.seq);
+                    rights.finished(d.lane.partition());
                     answerFences(lane);
                     checkDrained();
                 });
@@ -234,15 +278,7 @@ final class Receiver {
 
     private void answerFences(ReceiverLane lane) {
         for (ReceiverLane.Fence f : lane.passedFences()) {
-            tellReliably(new FencePassed(node.name, lane.id, f.through()), f.asker());
-        }
-    }
-
-    /** Sends until it arrives or the member has left the cluster. */
-    private void tellReliably(Message<?> message, UUID to) {
-        Member member = node.member(to);
-        if (member != null) {
-            node.transport.send(message, member, r -> { }, failure -> node.transport.later(() -> tellReliably(message, to)));
+            node.sendReliably(new FencePassed(node.name, lane.id, f.through()), f.asker());
         }
     }
 

@@ -83,8 +83,13 @@ final class Transport {
      * fails every task still pending there.
      */
     void later(Runnable retry) {
+        later(retry, RETRY_MILLIS);
+    }
+
+    /** Runs {@code action} after {@code millis}; drops it once the node has stopped. */
+    void later(Runnable action, long millis) {
         try {
-            timer.schedule(retry, RETRY_MILLIS, TimeUnit.MILLISECONDS);
+            timer.schedule(action, millis, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException stopped) {
             // the node stopped with its Hazelcast instance
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.hazelcast.config.MapConfig;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.HazelcastInstanceAware;
 import java.time.Duration;
@@ -79,6 +80,18 @@ class HazelcastKeyedExecutorTest {
         assertThrows(IllegalArgumentException.class,
                 () -> HazelcastKeyedExecutor.builder(member, "x").leaveTimeout(Duration.ZERO));
         assertThrows(IllegalStateException.class, () -> HazelcastKeyedExecutor.start(member, TestCluster.EXECUTOR));
+    }
+
+    /** The run rights must outlive every idle time: a map configuration that would drop them is refused. */
+    @Test
+    void refusesARightsMapThatWouldLoseEntries() {
+        HazelcastInstance member = cluster.members.get(0);
+        member.getConfig().addMapConfig(new MapConfig("locus:expiring:rights").setTimeToLiveSeconds(60));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> HazelcastKeyedExecutor.start(member, "expiring"));
+        assertTrue(e.getMessage().contains("time-to-live 60 s"), e.getMessage());
+        member.getConfig().addMapConfig(new MapConfig("locus:unbacked:rights").setBackupCount(0));
+        assertThrows(IllegalStateException.class, () -> HazelcastKeyedExecutor.start(member, "unbacked"));
     }
 
     @Test

@@ -36,6 +36,7 @@ final class Workload {
     /** Per submitter, its tasks' futures by sequence number. */
     final List<List<CompletableFuture<Long>>> futures = new ArrayList<>();
     private final Map<Double, Runnable> actions = new HashMap<>();
+    private long taskNanos;
 
     Workload(TestCluster cluster, String run, int[] submitterMembers, int keys, int tasksPerSubmitter) {
         this.cluster = cluster;
@@ -44,6 +45,12 @@ final class Workload {
         this.keys = keys;
         this.tasksPerSubmitter = tasksPerSubmitter;
         this.journal = Journal.open(run);
+    }
+
+    /** Makes each task busy for this long, so that a key's tasks queue up on its owner. */
+    Workload taskNanos(long nanos) {
+        this.taskNanos = nanos;
+        return this;
     }
 
     /** Runs {@code action} on submitter 0's thread once it has submitted this fraction of its tasks. */
@@ -106,13 +113,16 @@ final class Workload {
             if (!window.tryAcquire(60, TimeUnit.SECONDS)) {
                 throw new AssertionError("no outcome for 60 s with " + OUTSTANDING + " tasks outstanding");
             }
-            CompletableFuture<Long> f = executor.submit(key, new RecordingTask(run, key, submitter, seq));
+            CompletableFuture<Long> f = executor.submit(key, new RecordingTask(run, key, submitter, seq, taskNanos));
             f.whenComplete((r, e) -> window.release());
             mine.add(f);
         }
     }
 
-    /** Every task ran exactly once, its future has its result, and per (submitter, key) in order. */
+    /**
+     * Every task ran exactly once, its future has its result, per (submitter, key) in order, and no
+     * two tasks of one key ran at once anywhere in the cluster.
+     */
     void assertExactlyOnceInOrder() {
         for (List<CompletableFuture<Long>> mine : futures) {
             for (int seq = 0; seq < mine.size(); seq++) {
@@ -121,6 +131,7 @@ final class Workload {
         }
         Set<List<Long>> ran = assertOrderedAndOnce();
         assertEquals((long) submitterMembers.length * tasksPerSubmitter, ran.size(), "tasks run");
+        assertEquals(0, journal.keyOverlaps(), "tasks of one key that ran at once, from any submitters");
     }
 
     /**
