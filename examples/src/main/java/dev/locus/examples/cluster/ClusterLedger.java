@@ -21,11 +21,10 @@ import java.util.concurrent.atomic.AtomicLongArray;
 /**
  * A ledger on a three-member cluster in one process: account balances live in an {@code IMap},
  * and every deposit is a task keyed by its account, which locus runs on the member that owns the
- * account's entry. Two members submit. The task changes the balance where it lives, in one
- * atomic step on the entry (an {@code EntryProcessor}, run locally because the task is already on
- * the owner), not by reading it and writing it back: while a partition moves, tasks of one account
- * sent from different members may run at once on the old and the new owner, and a read-then-write
- * would lose one of them. Halfway through, one member leaves with {@code shutdown()}; the
+ * account's entry. Two members submit. The task reads the balance and writes it back, with no
+ * lock and no entry processor: locus runs one task per account at a time across the whole
+ * cluster, whichever member sent it, also while partitions move, so no deposit can overwrite
+ * another's. Halfway through, one member leaves with {@code shutdown()}; the
  * partitions it owned move, and the deposits queued for them wait for their turn. At the end every
  * balance must equal the sum of the deposits made to it: a lost or doubled deposit would show.
  * Prints how many deposits each member ran.
@@ -122,8 +121,8 @@ public final class ClusterLedger {
     }
 
     /**
-     * Adds {@code amount} to the account's balance on the member that owns it, in one step on the
-     * entry: atomic whichever other task of the account runs at the same time.
+     * Adds {@code amount} to the account's balance on the member that owns it, by a read and a
+     * write: no other deposit of the account runs meanwhile, anywhere in the cluster.
      */
     static final class Deposit implements ClusterTask<Long>, HazelcastInstanceAware {
 
@@ -146,12 +145,9 @@ public final class ClusterLedger {
         @Override
         public Long call() {
             IMap<Long, Long> balances = member.getMap("balances");
-            long credit = amount;
-            return balances.executeOnKey(account, entry -> {
-                long balance = (entry.getValue() == null ? 0L : entry.getValue()) + credit;
-                entry.setValue(balance);
-                return balance;
-            });
+            long balance = balances.getOrDefault(account, 0L) + amount;
+            balances.set(account, balance);
+            return balance;
         }
     }
 }
