@@ -1,11 +1,11 @@
 package dev.locus.hazelcast;
 
-import java.io.Serializable;
 import java.util.Objects;
 
 /**
  * The local key under which a task of an object key runs on its owner: a 64-bit hash of the key's
- * Java-serialized form. Equal keys submitted from different members must land on the same local
+ * serialized form, as the member's Hazelcast serialization writes it ({@link Payload}), the form
+ * in which Hazelcast itself compares keys. Equal keys submitted from different members must land on the same local
  * key, or the owner's executor would run their tasks at once; {@code hashCode} cannot promise that
  * (an enum's, or any identity hash, differs between JVMs), the serialized form of a value does.
  * Distinct keys that collide share a local key: their tasks are ordered with each other too, which
@@ -21,14 +21,11 @@ final class ClusterKeys {
 
     /**
      * @throws NullPointerException if {@code key} is null
-     * @throws IllegalArgumentException if {@code key} is not {@link Serializable}, or does not serialize
+     * @throws IllegalArgumentException if {@code key} does not serialize
      */
-    static long localKey(Object key) {
+    static long localKey(Payload payload, Object key) {
         Objects.requireNonNull(key, "key");
-        if (!(key instanceof Serializable)) {
-            throw new IllegalArgumentException("a key must be Serializable, as tasks are: " + key.getClass().getName());
-        }
-        return hash(Payload.serialize(key));
+        return hash(payload.serialize(key));
     }
 
     /** FNV-1a over {@code bytes}, with a final mix so that nearby inputs spread over the key space. */

@@ -70,7 +70,7 @@ final class ClusterNode implements MembershipListener {
     final Sender sender;
     final Receiver receiver;
     private final Duration leaveTimeout;
-    private final ClassLoader classLoader;
+    final Payload payload;
     private final Set<UUID> departed = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closing = new AtomicBoolean();
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
@@ -85,7 +85,7 @@ final class ClusterNode implements MembershipListener {
         this.memberId = instance.getCluster().getLocalMember().getUuid();
         this.local = local;
         this.leaveTimeout = leaveTimeout;
-        this.classLoader = Payload.loaderOf(instance.getConfig().getClassLoader());
+        this.payload = new Payload(instance);
         this.transport = new Transport(instance.getExecutorService("locus:" + name), name);
         int partitions = instance.getPartitionService().getPartitions().size();
         this.sender = new Sender(this, partitions);
@@ -162,11 +162,6 @@ final class ClusterNode implements MembershipListener {
         if (target != null) {
             transport.send(message, target, r -> { }, failure -> transport.later(() -> sendReliably(message, to)));
         }
-    }
-
-    /** The class loader that reads tasks and outcomes: the member configuration's, else this module's. */
-    ClassLoader classLoader() {
-        return classLoader;
     }
 
     boolean isMember(UUID uuid) {

@@ -4,7 +4,7 @@ import java.io.Serializable;
 
 /**
  * A task's outcome, on its way back to the member that submitted it: its result or the exception
- * it threw, serialized by the worker that ran it.
+ * it threw, serialized by the worker that ran it ({@link Payload}; null for a null result).
  */
 final class Completion implements Serializable {
 
@@ -24,21 +24,21 @@ final class Completion implements Serializable {
      * The outcome of a task that returned {@code result} or threw {@code failure}; one that does
      * not serialize becomes an exception that says so.
      */
-    static Completion of(long taskId, Object result, Throwable failure) {
+    static Completion of(Payload payload, long taskId, Object result, Throwable failure) {
         if (failure == null) {
             try {
-                return new Completion(taskId, false, Payload.serialize(result));
+                return new Completion(taskId, false, payload.serialize(result));
             } catch (IllegalArgumentException e) {
                 failure = new IllegalStateException("the task's result could not be sent back: " + e.getMessage());
             }
         }
         try {
-            return new Completion(taskId, true, Payload.serialize(failure));
+            return new Completion(taskId, true, payload.serialize(failure));
         } catch (IllegalArgumentException e) {
             IllegalStateException plain = new IllegalStateException("the task threw " + failure
                     + ", which could not be sent back: " + e.getMessage());
             plain.setStackTrace(failure.getStackTrace());
-            return new Completion(taskId, true, Payload.serialize(plain));
+            return new Completion(taskId, true, payload.serialize(plain));
         }
     }
 }

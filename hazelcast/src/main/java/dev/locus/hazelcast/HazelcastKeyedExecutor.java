@@ -12,7 +12,7 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * Keyed execution across the members of a Hazelcast cluster: each task runs on the member that owns
  * its key's partition, in a local locus {@link KeyedExecutorService} (adaptive by default), keyed
- * there by the same key. A key is a {@code long} or any serializable value (a {@code String}, a
+ * there by the same key. A key is a {@code long} or any value Hazelcast serializes (a {@code String}, a
  * {@code UUID}, a record, a {@link com.hazelcast.partition.PartitionAware} key); its partition is
  * the one Hazelcast gives it, so the task runs on the member that holds the key's {@code IMap}
  * entry.
@@ -25,7 +25,9 @@ import java.util.concurrent.RejectedExecutionException;
  * CompletableFuture<Long> balance = ledger.submit(accountId, () -> Accounts.credit(accountId, 100));
  * }</pre>
  *
- * <p>Tasks and their results travel by Java serialization ({@link ClusterTask}).
+ * <p>Tasks and their results travel by the members' Hazelcast serialization: Compact or
+ * {@code IdentifiedDataSerializable} where the configuration registers the class, Java
+ * serialization otherwise ({@link ClusterTask}).
  *
  * <h2>Guarantees</h2>
  * <ul>
@@ -108,14 +110,15 @@ public final class HazelcastKeyedExecutor implements AutoCloseable {
      * itself gives {@code key}, so the task runs where an {@code IMap} keeps the entry of
      * {@code key}, and where a {@link com.hazelcast.partition.PartitionAware} key's partition key
      * lives. The guarantees are those of {@link #submit(long, ClusterTask)}, for keys equal in their
-     * serialized form: a key must be {@link java.io.Serializable}, and its tasks are told apart from
-     * other keys' on the owner by a hash of that form. A {@code Long} key is the same key as in
-     * {@link #submit(long, ClusterTask)}.
+     * serialized form, as for an {@code IMap}: a key is any value the member's Hazelcast
+     * serialization writes (Compact, {@code IdentifiedDataSerializable}, Java serialization...),
+     * and its tasks are told apart from other keys' on the owner by a hash of that form. A
+     * {@code Long} key is the same key as in {@link #submit(long, ClusterTask)}.
      *
      * @return a future completed with the task's result or exception, or exceptionally with a
      *     {@link TaskOutcomeUnknownException} or {@link RejectedExecutionException}
      * @throws NullPointerException if {@code key} or {@code task} is null
-     * @throws IllegalArgumentException if {@code key} is not {@code Serializable}, or does not serialize
+     * @throws IllegalArgumentException if {@code key} does not serialize
      * @throws RejectedExecutionException once {@link #close()} has begun on this member
      */
     public <T> CompletableFuture<T> submit(Object key, ClusterTask<T> task) {
@@ -124,7 +127,7 @@ public final class HazelcastKeyedExecutor implements AutoCloseable {
         if (key instanceof Long value) {
             return submit(value.longValue(), task);
         }
-        return node.sender.submit(key, ClusterKeys.localKey(key), task);
+        return node.sender.submit(key, ClusterKeys.localKey(node.payload, key), task);
     }
 
     /** The executor's name, the same on every member. */

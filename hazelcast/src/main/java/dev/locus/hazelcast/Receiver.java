@@ -250,7 +250,7 @@ final class Receiver {
         Object result = null;
         Throwable failure = null;
         try {
-            ClusterTask<?> task = (ClusterTask<?>) Payload.deserialize(d.task, node.classLoader());
+            ClusterTask<?> task = (ClusterTask<?>) node.payload.deserialize(d.task);
             if (task instanceof HazelcastInstanceAware aware) {
                 aware.setHazelcastInstance(node.instance);
             }
@@ -290,7 +290,7 @@ final class Receiver {
         if (!node.isMember(submitter)) {
             return; // the submitter left; nobody waits for this outcome
         }
-        Completion completion = Completion.of(d.taskId, result, failure);
+        Completion completion = Completion.of(node.payload, d.taskId, result, failure);
         if (submitter.equals(node.memberId)) {
             node.sender.complete(completion); // submitted here: no transport, the outcome serialized all the same
             return;

@@ -2,7 +2,6 @@ package dev.locus.hazelcast;
 
 import com.hazelcast.cluster.Member;
 import com.hazelcast.partition.Partition;
-import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +70,7 @@ final class Sender {
         if (node.isClosing()) {
             throw new RejectedExecutionException("executor " + node.name + " is closed on this member");
         }
-        byte[] serialized = Payload.serialize(task);
+        byte[] serialized = node.payload.serialize(task);
         Partition partition = node.instance.getPartitionService().getPartition(partitionKey);
         int p = partition.getPartitionId();
         Lane lane = lanes[p];
@@ -155,8 +154,8 @@ final class Sender {
         }
         Object outcome;
         try {
-            outcome = Payload.deserialize(completion.outcome, node.classLoader());
-        } catch (IOException | ClassNotFoundException | RuntimeException e) {
+            outcome = node.payload.deserialize(completion.outcome);
+        } catch (RuntimeException e) {
             p.future.completeExceptionally(new IllegalStateException("the task's outcome could not be read", e));
             return;
         }

@@ -5,6 +5,9 @@ import com.hazelcast.core.IExecutorService;
 import com.hazelcast.core.ReadOnly;
 import com.hazelcast.map.EntryProcessor;
 import com.hazelcast.map.IMap;
+import com.hazelcast.nio.serialization.compact.CompactReader;
+import com.hazelcast.nio.serialization.compact.CompactSerializer;
+import com.hazelcast.nio.serialization.compact.CompactWriter;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
@@ -29,7 +32,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Keyed tasks on a loopback cluster of 1 or 3 embedded members (the tests' configuration), run by
- * locus-on-Hazelcast ({@link HazelcastKeyedExecutor#submit}), Hazelcast's
+ * locus-on-Hazelcast ({@link HazelcastKeyedExecutor#submit}; {@code locus-compact} ships the task
+ * with a Compact serializer instead of Java serialization), Hazelcast's
  * {@code IExecutorService.submitToKeyOwner} (the awaitable form of {@code executeOnKeyOwner}) and
  * {@code IMap.submitToKey} with a read-only entry processor. Every task does the same trivial work
  * (it returns its key plus one), so the scores are the cost of getting a task to its key's owner
@@ -55,7 +59,7 @@ public class HazelcastKeyedBenchmark {
     static final int BURST = 256;
     private static final int KEYS = 1_024;
 
-    @Param({"locus", "submitToKeyOwner", "submitToKey"})
+    @Param({"locus", "locus-compact", "submitToKeyOwner", "submitToKey"})
     public String implementation;
 
     @Param({"1", "3"})
@@ -72,6 +76,10 @@ public class HazelcastKeyedBenchmark {
             case "locus" -> {
                 HazelcastKeyedExecutor executor = cluster.executors.get(0);
                 yield key -> executor.submit(key, new PlusOne(key));
+            }
+            case "locus-compact" -> {
+                HazelcastKeyedExecutor executor = cluster.executors.get(0);
+                yield key -> executor.submit(key, new CompactPlusOne(key));
             }
             case "submitToKeyOwner" -> {
                 IExecutorService executor = member.getExecutorService("peer");
@@ -145,6 +153,44 @@ public class HazelcastKeyedBenchmark {
         @Override
         public Long call() {
             return key + 1;
+        }
+    }
+
+    /** The same task for {@code locus-compact}: written by its Compact serializer, registered in the members' configuration. */
+    static final class CompactPlusOne implements ClusterTask<Long> {
+        private static final long serialVersionUID = 1L;
+        private final long key;
+
+        CompactPlusOne(long key) {
+            this.key = key;
+        }
+
+        @Override
+        public Long call() {
+            return key + 1;
+        }
+    }
+
+    static final class CompactPlusOneSerializer implements CompactSerializer<CompactPlusOne> {
+
+        @Override
+        public CompactPlusOne read(CompactReader reader) {
+            return new CompactPlusOne(reader.readInt64("key"));
+        }
+
+        @Override
+        public void write(CompactWriter writer, CompactPlusOne task) {
+            writer.writeInt64("key", task.key);
+        }
+
+        @Override
+        public String getTypeName() {
+            return "locus.bench.PlusOne";
+        }
+
+        @Override
+        public Class<CompactPlusOne> getCompactClass() {
+            return CompactPlusOne.class;
         }
     }
 

@@ -135,10 +135,12 @@ class ObjectKeyTest {
 
     @Test
     void equalKeysShareALocalKeyAndDistinctOnesSpread() {
-        assertEquals(ClusterKeys.localKey(account(3)), ClusterKeys.localKey(new String(account(3))));
-        assertEquals(ClusterKeys.localKey(new Order(new UUID(1, 2), "a")), ClusterKeys.localKey(new Order(new UUID(1, 2), "a")));
+        Payload payload = new Payload(cluster.members.get(0));
+        assertEquals(ClusterKeys.localKey(payload, account(3)), ClusterKeys.localKey(payload, new String(account(3))));
+        assertEquals(ClusterKeys.localKey(payload, new Order(new UUID(1, 2), "a")),
+                ClusterKeys.localKey(payload, new Order(new UUID(1, 2), "a")));
         long distinct = IntStream.range(0, 10_000)
-                .mapToLong(k -> ClusterKeys.localKey(account(k))).distinct().count();
+                .mapToLong(k -> ClusterKeys.localKey(payload, account(k))).distinct().count();
         assertEquals(10_000, distinct, "no collisions among 10,000 account names");
     }
 

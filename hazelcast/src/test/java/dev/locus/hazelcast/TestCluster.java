@@ -13,7 +13,8 @@ import java.util.UUID;
 
 /**
  * Embedded members in this JVM, joined over TCP/IP on 127.0.0.1 only (no multicast), with 17
- * partitions and short timeouts; each runs a node of one executor.
+ * partitions and short timeouts, and the serializers of the tasks of {@link NativeSerializationTest}
+ * and {@link HazelcastKeyedBenchmark}; each runs a node of one executor.
  */
 final class TestCluster implements AutoCloseable {
 
@@ -88,6 +89,9 @@ final class TestCluster implements AutoCloseable {
             join.getTcpIpConfig().addMember("127.0.0.1:" + port);
         }
         config.getExecutorConfig("locus:" + EXECUTOR).setPoolSize(2);
+        NativeSerializationTest.register(config);
+        config.getSerializationConfig().getCompactSerializationConfig()
+                .addSerializer(new HazelcastKeyedBenchmark.CompactPlusOneSerializer());
         return config;
     }
 
