@@ -25,11 +25,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Overview. Deliveries arrive on Hazelcast executor threads, in any order; each lane's
  * ReceiverLane holds them by number and lets one start only when the lane's earlier numbers have
  * started here and, for the first of a segment, when the predecessor member has said (FencePassed)
- * that it has run the lane through the number before. The dispatcher thread then hands the task
- * to the local executor keyed by the task's key, so the local executor sees one producer and
- * keeps its per-key FIFO order; same-key tasks also never run at once there. When a task finishes,
- * its worker reports the outcome to the submitting member (Completion) and tells the dispatcher,
- * which answers the fences that have passed.
+ * that it has run the lane through the number before. The dispatcher thread then admits the task
+ * to the partition's run right (PartitionRights), which hands it to the local executor, keyed by
+ * the task's key, once this node holds the right: so no other member runs a task of the partition
+ * meanwhile, and the local executor sees one producer and keeps its per-key FIFO order, same-key
+ * tasks never running at once there. When a task finishes, its worker reports the outcome to the
+ * submitting member (Completion) and tells the dispatcher, which answers the fences that have
+ * passed and counts the task off the run right.
  *
  * A predecessor that is no longer in the cluster counts as done: after a graceful leave it is
  * (the leaver ran everything it was sent before it went, see ClusterNode), and after a crash its
@@ -38,9 +40,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A node that has left refuses what still arrives (through the tasks' futures) and tells the
  * sender it has left, so that a member that joined after the leave stops sending here.
  *
- * Concurrency. Every ReceiverLane, `lanes`, `expected`, `drained` and `toldOfLeave` are confined to the
- * dispatcher thread: other threads only enqueue closures there (dispatch). `unreported` counts
- * Completions sent and not yet answered, so that a leaving node waits for its reports to land.
+ * Concurrency. Every ReceiverLane, `lanes`, `rights`, `expected`, `drained` and `toldOfLeave`
+ * are confined to the dispatcher thread: other threads only enqueue closures there (dispatch).
+ * `unreported` counts Completions sent and not yet answered, so that a leaving node waits for its
+ * reports to land.
  *
  * Memory ordering. The dispatcher's queue orders each closure after what its enqueuer did; the
  * local executor orders a task's run after its hand-off.
