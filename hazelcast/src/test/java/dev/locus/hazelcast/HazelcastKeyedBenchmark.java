@@ -142,9 +142,9 @@ public class HazelcastKeyedBenchmark {
      * bytes (a serializable lambda would travel as a {@code SerializedLambda}, several times larger
      * and slower to read).
      */
-    static final class PlusOne implements Callable<Long>, ClusterTask<Long> {
+    static class PlusOne implements Callable<Long>, ClusterTask<Long> {
         private static final long serialVersionUID = 1L;
-        private final long key;
+        final long key;
 
         PlusOne(long key) {
             this.key = key;
@@ -156,18 +156,15 @@ public class HazelcastKeyedBenchmark {
         }
     }
 
-    /** The same task for {@code locus-compact}: written by its Compact serializer, registered in the members' configuration. */
-    static final class CompactPlusOne implements ClusterTask<Long> {
+    /**
+     * The same task for {@code locus-compact}, written by its Compact serializer, which the members'
+     * configuration registers for this class alone.
+     */
+    static final class CompactPlusOne extends PlusOne {
         private static final long serialVersionUID = 1L;
-        private final long key;
 
         CompactPlusOne(long key) {
-            this.key = key;
-        }
-
-        @Override
-        public Long call() {
-            return key + 1;
+            super(key);
         }
     }
 
