@@ -7,4 +7,6 @@ module dev.locus.hazelcast {
     requires transitive com.hazelcast.core;
 
     exports dev.locus.hazelcast;
+    // Hazelcast makes the messages between members (DataSerializable operations) by reflection
+    opens dev.locus.hazelcast to com.hazelcast.core;
 }

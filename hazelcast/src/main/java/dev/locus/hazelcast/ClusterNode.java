@@ -8,6 +8,7 @@ import com.hazelcast.core.LifecycleEvent.LifecycleState;
 import dev.locus.executor.KeyedExecutorService;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,11 +16,11 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * One member's part of a {@link HazelcastKeyedExecutor}: its sender, its receiver and local
@@ -38,7 +39,8 @@ import java.util.function.BooleanSupplier;
  *   3. wait until the receiver has run every lane through those numbers, and until the outcomes
  *      of this node's own submissions have arrived;
  *   4. shut the local executor down (later deliveries are refused through their futures), wait
- *      for it, and wait until every outcome report has been received;
+ *      for it, and ask every member until none waits for an outcome from this one (the answers to
+ *      its deliveries have arrived);
  *   5. give up its run rights (PartitionRights), so that others take them from the directory
  *      without asking it while Hazelcast migrates its partitions away.
  * Only then does Hazelcast migrate and disconnect: every task sent here has run and been reported,
@@ -86,7 +88,7 @@ final class ClusterNode implements MembershipListener {
         this.local = local;
         this.leaveTimeout = leaveTimeout;
         this.payload = new Payload(instance);
-        this.transport = new Transport(instance.getExecutorService("locus:" + name), name);
+        this.transport = new Transport(instance, name);
         int partitions = instance.getPartitionService().getPartitions().size();
         this.sender = new Sender(this, partitions);
         this.receiver = new Receiver(this, partitions, rights);
@@ -156,11 +158,14 @@ final class ClusterNode implements MembershipListener {
         return null;
     }
 
-    /** Sends {@code message} to {@code to} until it arrives or that member has left the cluster. */
-    void sendReliably(Message<?> message, UUID to) {
+    /**
+     * Sends the message {@code create} makes to {@code to} until one arrives or that member has
+     * left the cluster (an operation is sent once, so each try is a new one).
+     */
+    void sendReliably(Supplier<Message<?>> create, UUID to) {
         Member target = member(to);
         if (target != null) {
-            transport.send(message, target, r -> { }, failure -> transport.later(() -> sendReliably(message, to)));
+            transport.send(create.get(), target, r -> { }, failure -> transport.later(() -> sendReliably(create, to)));
         }
     }
 
@@ -201,8 +206,9 @@ final class ClusterNode implements MembershipListener {
     private void leave(long deadline) throws InterruptedException {
         markDeparted(memberId);
         List<SentTo> sent = new ArrayList<>();
-        Map<Member, Future<SentTo>> answers = transport.askAll(new Leaving(name, memberId), instance.getCluster().getMembers());
-        for (Map.Entry<Member, Future<SentTo>> answer : answers.entrySet()) {
+        Map<Member, CompletableFuture<SentTo>> answers = transport.askAll(() -> new Leaving(name, memberId),
+                instance.getCluster().getMembers());
+        for (Map.Entry<Member, CompletableFuture<SentTo>> answer : answers.entrySet()) {
             try {
                 SentTo s = answer.getValue().get(remaining(deadline), TimeUnit.NANOSECONDS);
                 if (s != null) {
@@ -225,8 +231,35 @@ final class ClusterNode implements MembershipListener {
         if (!local.awaitTermination(remaining(deadline), TimeUnit.NANOSECONDS)) {
             LOG.log(System.Logger.Level.WARNING, "executor {0}: tasks still running when the leave timed out", name);
         }
-        awaitUntil(receiver::reported, deadline);
+        awaitOutcomesReceived(deadline);
         receiver.relinquishRights();
+    }
+
+    /** Waits until no other member waits for an outcome from this one (or has left). */
+    private void awaitOutcomesReceived(long deadline) throws InterruptedException {
+        Set<Member> others = new HashSet<>(instance.getCluster().getMembers());
+        others.removeIf(m -> m.getUuid().equals(memberId));
+        while (!others.isEmpty() && remaining(deadline) > 0) {
+            Map<Member, CompletableFuture<Boolean>> answers = transport.askAll(() -> new OutcomesQuery(name, memberId), others);
+            for (Map.Entry<Member, CompletableFuture<Boolean>> answer : answers.entrySet()) {
+                try {
+                    if (!answer.getValue().get(remaining(deadline), TimeUnit.NANOSECONDS)) {
+                        others.remove(answer.getKey());
+                    }
+                } catch (ExecutionException e) {
+                    others.remove(answer.getKey()); // it left the cluster
+                } catch (TimeoutException e) {
+                    break;
+                }
+            }
+            if (!others.isEmpty()) {
+                TimeUnit.MILLISECONDS.sleep(Transport.RETRY_MILLIS);
+            }
+        }
+        if (!others.isEmpty()) {
+            LOG.log(System.Logger.Level.WARNING, "executor {0}: members {1} still waited for outcomes when the leave timed out",
+                    name, others);
+        }
     }
 
     private static long remaining(long deadline) {

@@ -1,5 +1,9 @@
 package dev.locus.hazelcast;
 
+import com.hazelcast.nio.ObjectDataInput;
+import com.hazelcast.nio.ObjectDataOutput;
+import com.hazelcast.spi.impl.operationservice.CallStatus;
+import java.io.IOException;
 import java.util.UUID;
 
 /**
@@ -8,11 +12,13 @@ import java.util.UUID;
  */
 final class FenceQuery extends Message<Boolean> {
 
-    private static final long serialVersionUID = 1L;
+    private LaneId lane;
+    private long through;
+    private UUID asker;
 
-    private final LaneId lane;
-    private final long through;
-    private final UUID asker;
+    /** For Hazelcast, which reads the fields in afterwards. */
+    FenceQuery() {
+    }
 
     FenceQuery(String executor, LaneId lane, long through, UUID asker) {
         super(executor);
@@ -22,14 +28,28 @@ final class FenceQuery extends Message<Boolean> {
     }
 
     @Override
-    Boolean deliverTo(ClusterNode node) {
+    CallStatus deliverTo(ClusterNode node) {
         node.receiver.query(lane, through, asker);
-        return Boolean.TRUE;
+        return answer(Boolean.TRUE);
     }
 
     /** False: a member that received tasks has a node, so the asker tries again. */
     @Override
     Boolean noNode() {
         return Boolean.FALSE;
+    }
+
+    @Override
+    void writeFields(ObjectDataOutput out) throws IOException {
+        writeLane(out, lane);
+        out.writeLong(through);
+        writeUuid(out, asker);
+    }
+
+    @Override
+    void readFields(ObjectDataInput in) throws IOException {
+        lane = readLane(in);
+        through = in.readLong();
+        asker = readUuid(in);
     }
 }

@@ -1,6 +1,5 @@
 package dev.locus.hazelcast;
 
-import java.io.Serializable;
 import java.util.UUID;
 
 /**
@@ -8,5 +7,5 @@ import java.util.UUID;
  * {@code senderMember}) sends for one partition, numbered 0, 1, 2... in the order they were
  * submitted there.
  */
-record LaneId(UUID senderNode, UUID senderMember, int partition) implements Serializable {
+record LaneId(UUID senderNode, UUID senderMember, int partition) {
 }

@@ -1,5 +1,9 @@
 package dev.locus.hazelcast;
 
+import com.hazelcast.nio.ObjectDataInput;
+import com.hazelcast.nio.ObjectDataOutput;
+import com.hazelcast.spi.impl.operationservice.CallStatus;
+import java.io.IOException;
 import java.util.UUID;
 
 /**
@@ -9,9 +13,11 @@ import java.util.UUID;
  */
 final class Leaving extends Message<SentTo> {
 
-    private static final long serialVersionUID = 1L;
+    private UUID leaver;
 
-    private final UUID leaver;
+    /** For Hazelcast, which reads the fields in afterwards. */
+    Leaving() {
+    }
 
     Leaving(String executor, UUID leaver) {
         super(executor);
@@ -19,12 +25,22 @@ final class Leaving extends Message<SentTo> {
     }
 
     @Override
-    SentTo deliverTo(ClusterNode node) {
-        return node.sender.stopSendingTo(leaver);
+    CallStatus deliverTo(ClusterNode node) {
+        return answer(node.sender.stopSendingTo(leaver));
     }
 
     @Override
     SentTo noNode() {
         return null;
+    }
+
+    @Override
+    void writeFields(ObjectDataOutput out) throws IOException {
+        writeUuid(out, leaver);
+    }
+
+    @Override
+    void readFields(ObjectDataInput in) throws IOException {
+        leaver = readUuid(in);
     }
 }

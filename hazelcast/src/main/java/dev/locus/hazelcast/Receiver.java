@@ -9,11 +9,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The running side of a node: puts arrived deliveries in lane order, hands them to the local
@@ -22,16 +20,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 /*
  * Implementation notes
  *
- * Overview. Deliveries arrive on Hazelcast executor threads, in any order; each lane's
+ * Overview. Deliveries arrive on Hazelcast operation threads, in any order; each lane's
  * ReceiverLane holds them by number and lets one start only when the lane's earlier numbers have
  * started here and, for the first of a segment, when the predecessor member has said (FencePassed)
  * that it has run the lane through the number before. The dispatcher thread then admits the task
  * to the partition's run right (PartitionRights), which hands it to the local executor, keyed by
  * the task's key, once this node holds the right: so no other member runs a task of the partition
  * meanwhile, and the local executor sees one producer and keeps its per-key FIFO order, same-key
- * tasks never running at once there. When a task finishes, its worker reports the outcome to the
- * submitting member (Completion) and tells the dispatcher, which answers the fences that have
- * passed and counts the task off the run right.
+ * tasks never running at once there. When a task finishes, its worker answers the delivery with the
+ * outcome (Completion, the response of the Deliver that brought it) and tells the dispatcher,
+ * which answers the fences that have passed and counts the task off the run right. Every delivery
+ * is answered exactly once, also when refused or a copy: an offloaded operation that is never
+ * answered stays registered with Hazelcast (for its heartbeats) as long as the member runs.
  *
  * A predecessor that is no longer in the cluster counts as done: after a graceful leave it is
  * (the leaver ran everything it was sent before it went, see ClusterNode), and after a crash its
@@ -42,8 +42,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * Concurrency. Every ReceiverLane, `lanes`, `rights`, `expected`, `drained` and `toldOfLeave`
  * are confined to the dispatcher thread: other threads only enqueue closures there (dispatch).
- * `unreported` counts Completions sent and not yet answered, so that a leaving node waits for its
- * reports to land.
  *
  * Memory ordering. The dispatcher's queue orders each closure after what its enqueuer did; the
  * local executor orders a task's run after its hand-off.
@@ -58,8 +56,6 @@ final class Receiver {
     private final ExecutorService dispatcher;
     private final Map<LaneId, ReceiverLane> lanes = new HashMap<>();
     private final PartitionRights rights;
-    private final AtomicInteger unreported = new AtomicInteger();
-    private final Map<UUID, Outbox<Completion>> completions = new ConcurrentHashMap<>();
     /** While leaving: the last number of each lane this node must run before it goes. */
     private Map<LaneId, Long> expected = Map.of();
     private CompletableFuture<Void> drained;
@@ -78,13 +74,14 @@ final class Receiver {
         link.serve(rights);
     }
 
-    void deliver(List<Delivery> batch) {
+    /** Takes a delivery; a copy of one this node already has is answered {@link Completion#COPY}. */
+    void deliver(Delivery d) {
         dispatch(() -> {
-            for (Delivery d : batch) {
-                ReceiverLane lane = lane(d.lane);
-                if (lane.offer(d)) {
-                    advance(lane);
-                }
+            ReceiverLane lane = lane(d.lane);
+            if (lane.offer(d)) {
+                advance(lane);
+            } else {
+                d.reply.accept(Completion.COPY);
             }
         });
     }
@@ -125,7 +122,6 @@ final class Receiver {
                 advance(lane);
             }
             expected.keySet().removeIf(id -> id.senderMember().equals(member));
-            completions.remove(member);
             checkDrained();
         });
     }
@@ -159,11 +155,6 @@ final class Receiver {
     /** Gives up this node's run rights once its leave has run everything it will run. */
     void relinquishRights() {
         dispatch(rights::relinquish);
-    }
-
-    /** Whether every outcome reported so far has been received (or its submitter is gone). */
-    boolean reported() {
-        return unreported.get() == 0;
     }
 
     void stop() {
@@ -281,44 +272,15 @@ final class Receiver {
 
     private void answerFences(ReceiverLane lane) {
         for (ReceiverLane.Fence f : lane.passedFences()) {
-            node.sendReliably(new FencePassed(node.name, lane.id, f.through()), f.asker());
+            node.sendReliably(() -> new FencePassed(node.name, lane.id, f.through()), f.asker());
         }
     }
 
+    /** Answers the delivery with its outcome (serialized all the same when it was submitted here). */
     private void report(Delivery d, Object result, Throwable failure) {
-        if (node.isCrashed()) {
-            return;
+        if (!node.isCrashed()) {
+            d.reply.accept(Completion.of(node.payload, result, failure));
         }
-        UUID submitter = d.lane.senderMember();
-        if (!node.isMember(submitter)) {
-            return; // the submitter left; nobody waits for this outcome
-        }
-        Completion completion = Completion.of(node.payload, d.taskId, result, failure);
-        if (submitter.equals(node.memberId)) {
-            node.sender.complete(completion); // submitted here: no transport, the outcome serialized all the same
-            return;
-        }
-        unreported.incrementAndGet();
-        completions.computeIfAbsent(submitter, this::outbox).add(completion);
-    }
-
-    private Outbox<Completion> outbox(UUID submitter) {
-        return new Outbox<>(node, submitter, batch -> new Completions(node.name, batch),
-                batch -> unreported.addAndGet(-batch.size()), (batch, failure) -> {
-            if (failure == null || !node.isMember(submitter)) {
-                unreported.addAndGet(-batch.size()); // the submitter stopped or left: nobody waits
-            } else {
-                node.transport.later(() -> {
-                    unreported.addAndGet(-batch.size());
-                    batch.forEach(c -> reportAgain(submitter, c));
-                });
-            }
-        });
-    }
-
-    private void reportAgain(UUID submitter, Completion c) {
-        unreported.incrementAndGet();
-        completions.computeIfAbsent(submitter, this::outbox).add(c);
     }
 
     private void checkDrained() {

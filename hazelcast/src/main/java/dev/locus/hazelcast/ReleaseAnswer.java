@@ -1,5 +1,9 @@
 package dev.locus.hazelcast;
 
+import com.hazelcast.nio.ObjectDataInput;
+import com.hazelcast.nio.ObjectDataOutput;
+import com.hazelcast.spi.impl.operationservice.CallStatus;
+import java.io.IOException;
 import java.util.UUID;
 
 /**
@@ -8,11 +12,13 @@ import java.util.UUID;
  */
 final class ReleaseAnswer extends Message<Void> {
 
-    private static final long serialVersionUID = 1L;
+    private int partition;
+    private UUID ticket;
+    private boolean granted;
 
-    private final int partition;
-    private final UUID ticket;
-    private final boolean granted;
+    /** For Hazelcast, which reads the fields in afterwards. */
+    ReleaseAnswer() {
+    }
 
     ReleaseAnswer(String executor, int partition, UUID ticket, boolean granted) {
         super(executor);
@@ -22,13 +28,27 @@ final class ReleaseAnswer extends Message<Void> {
     }
 
     @Override
-    Void deliverTo(ClusterNode node) {
+    CallStatus deliverTo(ClusterNode node) {
         node.receiver.releaseAnswered(partition, ticket, granted);
-        return null;
+        return answer(null);
     }
 
     @Override
     Void noNode() {
         return null;
+    }
+
+    @Override
+    void writeFields(ObjectDataOutput out) throws IOException {
+        out.writeInt(partition);
+        writeUuid(out, ticket);
+        out.writeBoolean(granted);
+    }
+
+    @Override
+    void readFields(ObjectDataInput in) throws IOException {
+        partition = in.readInt();
+        ticket = readUuid(in);
+        granted = in.readBoolean();
     }
 }

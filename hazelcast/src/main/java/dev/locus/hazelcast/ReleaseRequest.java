@@ -1,5 +1,9 @@
 package dev.locus.hazelcast;
 
+import com.hazelcast.nio.ObjectDataInput;
+import com.hazelcast.nio.ObjectDataOutput;
+import com.hazelcast.spi.impl.operationservice.CallStatus;
+import java.io.IOException;
 import java.util.UUID;
 
 /**
@@ -9,11 +13,13 @@ import java.util.UUID;
  */
 final class ReleaseRequest extends Message<Boolean> {
 
-    private static final long serialVersionUID = 1L;
+    private int partition;
+    private UUID ticket;
+    private RunRight claimant;
 
-    private final int partition;
-    private final UUID ticket;
-    private final RunRight claimant;
+    /** For Hazelcast, which reads the fields in afterwards. */
+    ReleaseRequest() {
+    }
 
     ReleaseRequest(String executor, int partition, UUID ticket, RunRight claimant) {
         super(executor);
@@ -23,14 +29,28 @@ final class ReleaseRequest extends Message<Boolean> {
     }
 
     @Override
-    Boolean deliverTo(ClusterNode node) {
+    CallStatus deliverTo(ClusterNode node) {
         node.receiver.releaseRequested(partition, ticket, claimant);
-        return Boolean.TRUE;
+        return answer(Boolean.TRUE);
     }
 
     /** False: the claimant reads the directory again, later. */
     @Override
     Boolean noNode() {
         return Boolean.FALSE;
+    }
+
+    @Override
+    void writeFields(ObjectDataOutput out) throws IOException {
+        out.writeInt(partition);
+        writeUuid(out, ticket);
+        writeRight(out, claimant);
+    }
+
+    @Override
+    void readFields(ObjectDataInput in) throws IOException {
+        partition = in.readInt();
+        ticket = readUuid(in);
+        claimant = readRight(in);
     }
 }

@@ -7,7 +7,9 @@ import com.hazelcast.map.EntryProcessor;
 import com.hazelcast.map.IMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 
 /**
  * Who holds each partition's run right, in an {@link IMap} of the executor (partition id to
@@ -41,7 +43,7 @@ final class RightsDirectory {
 
     /** The holder of {@code partition}'s right, or null when nobody has claimed it yet. */
     CompletionStage<RunRight> read(int partition) {
-        return rights.getAsync(partition);
+        return attempt(() -> rights.getAsync(partition));
     }
 
     /**
@@ -49,7 +51,16 @@ final class RightsDirectory {
      * completes with the holder after the attempt, which is {@code next} exactly when it succeeded.
      */
     CompletionStage<RunRight> compareAndSet(int partition, RunRight expected, RunRight next) {
-        return rights.submitToKey(partition, new CompareAndSet(expected, next));
+        return attempt(() -> rights.submitToKey(partition, new CompareAndSet(expected, next)));
+    }
+
+    /** The stage {@code call} returns, or a failed one when it throws (the member is shutting down). */
+    private static CompletionStage<RunRight> attempt(Supplier<CompletionStage<RunRight>> call) {
+        try {
+            return call.get();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     /** Runs on the partition's owner (and its backups): the compare-and-set itself. */

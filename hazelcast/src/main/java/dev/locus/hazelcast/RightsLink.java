@@ -35,24 +35,24 @@ final class RightsLink implements PartitionRights.Env {
 
     @Override
     public void read(int partition, Consumer<RunRight> then) {
-        directory.read(partition).whenComplete((holder, failure) -> {
+        directory.read(partition).whenCompleteAsync((holder, failure) -> {
             if (failure != null) {
                 node.transport.later(() -> read(partition, then));
             } else {
                 dispatch(() -> then.accept(holder));
             }
-        });
+        }, Runnable::run); // short: Hazelcast's default executor would start a thread for it on small machines
     }
 
     @Override
     public void compareAndSet(int partition, RunRight expected, RunRight next, Consumer<RunRight> then) {
-        directory.compareAndSet(partition, expected, next).whenComplete((holder, failure) -> {
+        directory.compareAndSet(partition, expected, next).whenCompleteAsync((holder, failure) -> {
             if (failure != null) {
                 node.transport.later(() -> read(partition, then)); // whether it took effect, a read tells
             } else {
                 dispatch(() -> then.accept(holder));
             }
-        });
+        }, Runnable::run); // short: Hazelcast's default executor would start a thread for it on small machines
     }
 
     @Override
@@ -76,7 +76,7 @@ final class RightsLink implements PartitionRights.Env {
         if (claimant.member().equals(node.memberId)) {
             dispatch(() -> rights.answered(partition, claimant.ticket(), granted));
         } else {
-            node.sendReliably(new ReleaseAnswer(node.name, partition, claimant.ticket(), granted), claimant.member());
+            node.sendReliably(() -> new ReleaseAnswer(node.name, partition, claimant.ticket(), granted), claimant.member());
         }
     }
 

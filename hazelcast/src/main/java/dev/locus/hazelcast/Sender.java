@@ -1,12 +1,15 @@
 package dev.locus.hazelcast;
 
 import com.hazelcast.cluster.Member;
+import com.hazelcast.core.MemberLeftException;
 import com.hazelcast.partition.Partition;
+import com.hazelcast.spi.exception.TargetNotMemberException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,9 +22,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * Implementation notes
  *
  * Overview. A task is serialized by its submitter (Payload), so one that cannot travel fails its
- * own submission, never a batch. A task for key k goes to the owner of k's partition p in
- * Hazelcast's partition table (the partition Hazelcast gives k itself, as for an IMap entry; it
- * runs there under k's local key, see ClusterKeys), unless that member is leaving the executor (then to a member chosen
+ * own submission. A task for key k goes to the owner of k's partition p in Hazelcast's partition
+ * table (the partition Hazelcast gives k itself, as for an IMap entry; it runs there under k's
+ * local key, see ClusterKeys), unless that member is leaving the executor (then to a member chosen
  * by p among the others). It gets the next number in lane p of this node; the lane remembers which
  * member its last task went to and the last number it sent to each member. When the chosen member
  * differs from the previous task's, the task starts a new segment and names the predecessor
@@ -30,19 +33,24 @@ import java.util.concurrent.atomic.AtomicLong;
  * which gives per-key order for this node's submitters: a thread's tasks for one key get
  * increasing numbers.
  *
- * Deliveries for this member go to its receiver directly; others leave through one Outbox per
- * member, in batches. A batch the member answers with
- * "no node" (it has not started this executor yet), or that fails while the member is still in
- * the cluster, has its deliveries sent again after a pause (Transport.MAX_ATTEMPTS sends at most,
- * then the task is refused); the receiver drops numbers it has seen, so a copy never runs twice.
- * A task whose member leaves the cluster before its outcome arrives is failed with
- * TaskOutcomeUnknownException (memberGone).
+ * A task for this member goes to its receiver directly; another member's goes in a Deliver
+ * operation of its own, whose response is the task's outcome, so a remote task costs one
+ * invocation, as Hazelcast's own submitToKeyOwner does. (Batches of deliveries, and outcomes sent
+ * back as invocations of their own, were measured first: four messages and two more thread
+ * hand-offs per task, 2.1x submitToKeyOwner's round trip.) A delivery the member answers with
+ * "no node" (it has not started this executor yet), or whose invocation fails while the member is
+ * still in the cluster, is sent again after a pause (Transport.MAX_ATTEMPTS sends at most, then the
+ * task is refused); the receiver runs a number once and answers a copy of one it already has with
+ * COPY, which fails the task as outcome-unknown (the first copy's answer went to the failed
+ * invocation). A task whose member leaves the cluster before its outcome arrives fails with
+ * TaskOutcomeUnknownException.
  *
- * Concurrency. A lane's fields are guarded by the lane's monitor; numbering and handing to the
- * outbox happen under it, so a Leaving request (stopSendingTo), which takes every lane's monitor
- * after marking the leaver, sees the last number any lane will ever send there. Pending futures
- * are in a concurrent map keyed by task id: each is removed by exactly one of complete, memberGone,
- * a failed send or abandon, which then completes it.
+ * Concurrency. A lane's fields are guarded by the lane's monitor; numbering happens under it, so a
+ * Leaving request (stopSendingTo), which takes every lane's monitor after marking the leaver, sees
+ * the last number any lane will ever send there (the send itself may follow the answer: the
+ * leaver runs through that number before it goes). Pending tasks are in a concurrent map keyed by
+ * task id: each is removed by exactly one of its outcome, a failure or abandon, which then
+ * completes its future.
  *
  * Memory ordering. Through the lane monitors and the concurrent map only.
  *
@@ -54,7 +62,6 @@ final class Sender {
     private final ClusterNode node;
     private final Lane[] lanes;
     private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
-    private final Map<UUID, Outbox<Delivery>> outboxes = new ConcurrentHashMap<>();
     private final AtomicLong taskIds = new AtomicLong();
 
     Sender(ClusterNode node, int partitions) {
@@ -74,8 +81,8 @@ final class Sender {
         Partition partition = node.instance.getPartitionService().getPartition(partitionKey);
         int p = partition.getPartitionId();
         Lane lane = lanes[p];
-        CompletableFuture<Object> future = new CompletableFuture<>();
-        long taskId = taskIds.incrementAndGet();
+        Pending sent;
+        Delivery delivery;
         synchronized (lane) {
             if (node.isClosing()) {
                 throw new RejectedExecutionException("executor " + node.name + " is closed on this member");
@@ -85,16 +92,17 @@ final class Sender {
             UUID predecessor = lane.lastTarget == null || lane.lastTarget.equals(to) ? null : lane.lastTarget;
             Long ownLast = lane.lastSentTo.put(to, seq);
             lane.lastTarget = to;
-            pending.put(taskId, new Pending(future, to));
-            Delivery delivery = new Delivery(new LaneId(node.id, node.memberId, p), seq, key, taskId, serialized,
-                    predecessor, ownLast == null ? -1 : ownLast);
-            if (to.equals(node.memberId)) {
-                deliverHere(delivery);
-            } else {
-                outbox(to).add(delivery);
-            }
+            sent = new Pending(taskIds.incrementAndGet(), to);
+            pending.put(sent.id, sent);
+            delivery = new Delivery(new LaneId(node.id, node.memberId, p), seq, key, serialized, predecessor,
+                    ownLast == null ? -1 : ownLast, null);
         }
-        return (CompletableFuture<T>) future;
+        if (sent.target.equals(node.memberId)) {
+            deliverHere(delivery, sent);
+        } else {
+            send(delivery, sent);
+        }
+        return (CompletableFuture<T>) sent.future;
     }
 
     /**
@@ -116,71 +124,78 @@ final class Sender {
     }
 
     /** A task for this member skips the transport (it was serialized all the same). */
-    private void deliverHere(Delivery delivery) {
+    private void deliverHere(Delivery delivery, Pending task) {
         try {
-            node.receiver.deliver(List.of(delivery));
+            node.receiver.deliver(delivery.replyingTo(completion -> complete(task, completion)));
         } catch (RejectedExecutionException stopped) {
-            fail(delivery.taskId, stopped); // the node stopped with its Hazelcast instance
+            fail(task, stopped); // the node stopped with its Hazelcast instance
         }
     }
 
-    private Outbox<Delivery> outbox(UUID to) {
-        return outboxes.computeIfAbsent(to, member -> new Outbox<>(node, member,
-                batch -> new Deliveries(node.name, batch), batch -> { },
-                (batch, failure) -> batch.forEach(d -> retry(d, member, failure))));
+    private void send(Delivery delivery, Pending task) {
+        Member member = node.member(task.target);
+        if (member == null) {
+            fail(task, new TaskOutcomeUnknownException(task.target));
+            return;
+        }
+        node.transport.invoke(new Deliver(node.name, delivery), member, (completion, thrown) -> {
+            Throwable failure = thrown instanceof CompletionException e && e.getCause() != null ? e.getCause() : thrown;
+            if (failure == null && completion.status() != Completion.Status.NO_NODE) {
+                complete(task, completion);
+            } else {
+                retry(delivery, task, failure);
+            }
+        });
     }
 
     /** A delivery that did not arrive, or found no node there: again later, or fail its task. */
-    private void retry(Delivery delivery, UUID target, Throwable failure) {
-        if (!node.isMember(target)) {
-            fail(delivery.taskId, new TaskOutcomeUnknownException(target));
-        } else if (++delivery.attempts >= Transport.MAX_ATTEMPTS) {
-            RejectedExecutionException e = new RejectedExecutionException("member " + target
+    private void retry(Delivery delivery, Pending task, Throwable failure) {
+        if (failure instanceof MemberLeftException || failure instanceof TargetNotMemberException
+                || !node.isMember(task.target)) {
+            fail(task, new TaskOutcomeUnknownException(task.target));
+        } else if (++task.attempts >= Transport.MAX_ATTEMPTS) {
+            RejectedExecutionException e = new RejectedExecutionException("member " + task.target
                     + " did not take the task for executor " + node.name + " (is the executor started there?)");
             if (failure != null) {
                 e.initCause(failure);
             }
-            fail(delivery.taskId, e);
+            fail(task, e);
         } else {
-            node.transport.later(() -> outbox(target).add(delivery));
+            node.transport.later(() -> send(delivery, task));
         }
     }
 
     /** The outcome of a task this node submitted. */
-    void complete(Completion completion) {
-        Pending p = pending.remove(completion.taskId);
-        if (p == null) {
-            return; // already failed as lost, when its member left before this arrived
+    private void complete(Pending task, Completion completion) {
+        if (pending.remove(task.id) == null) {
+            return; // failed already, when this node closed
+        }
+        if (completion.status() == Completion.Status.COPY) {
+            task.future.completeExceptionally(TaskOutcomeUnknownException.lostOnTheWayBack(task.target));
+            return;
         }
         Object outcome;
         try {
-            outcome = node.payload.deserialize(completion.outcome);
+            outcome = node.payload.deserialize(completion.outcome());
         } catch (RuntimeException e) {
-            p.future.completeExceptionally(new IllegalStateException("the task's outcome could not be read", e));
+            task.future.completeExceptionally(new IllegalStateException("the task's outcome could not be read", e));
             return;
         }
-        if (completion.failed) {
-            p.future.completeExceptionally((Throwable) outcome);
+        if (completion.status() == Completion.Status.FAILURE) {
+            task.future.completeExceptionally((Throwable) outcome);
         } else {
-            p.future.complete(outcome);
+            task.future.complete(outcome);
         }
     }
 
-    private void fail(long taskId, Throwable failure) {
-        Pending p = pending.remove(taskId);
-        if (p != null) {
-            p.future.completeExceptionally(failure);
+    private void fail(Pending task, Throwable failure) {
+        if (pending.remove(task.id) != null) {
+            task.future.completeExceptionally(failure);
         }
     }
 
-    /** Fails every task whose member left the cluster before its outcome came back. */
+    /** Forgets where lanes last sent to a member that left the cluster. */
     void memberGone(UUID member) {
-        outboxes.remove(member);
-        pending.forEach((id, p) -> {
-            if (p.target.equals(member)) {
-                fail(id, new TaskOutcomeUnknownException(member));
-            }
-        });
         for (Lane lane : lanes) {
             synchronized (lane) {
                 lane.lastSentTo.remove(member);
@@ -203,6 +218,11 @@ final class Sender {
         return new SentTo(node.id, node.memberId, last);
     }
 
+    /** Whether a task this node sent to {@code member} still waits for its outcome. */
+    boolean awaitsOutcomesFrom(UUID member) {
+        return pending.values().stream().anyMatch(task -> task.target.equals(member));
+    }
+
     /** Whether every task submitted here has its outcome. */
     boolean idle() {
         return pending.isEmpty();
@@ -210,7 +230,7 @@ final class Sender {
 
     /** Fails what is still pending when the node closes for good. */
     void abandon() {
-        pending.keySet().forEach(id -> fail(id, new RejectedExecutionException(
+        pending.values().forEach(task -> fail(task, new RejectedExecutionException(
                 "executor " + node.name + " closed on this member before the task's outcome arrived")));
     }
 
@@ -221,6 +241,16 @@ final class Sender {
         final Map<UUID, Long> lastSentTo = new HashMap<>();
     }
 
-    private record Pending(CompletableFuture<Object> future, UUID target) {
+    /** A submitted task until its outcome; {@code attempts} is touched by one send's callback at a time. */
+    private static final class Pending {
+        final long id;
+        final UUID target;
+        final CompletableFuture<Object> future = new CompletableFuture<>();
+        int attempts;
+
+        Pending(long id, UUID target) {
+            this.id = id;
+            this.target = target;
+        }
     }
 }

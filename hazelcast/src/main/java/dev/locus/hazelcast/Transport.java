@@ -1,20 +1,42 @@
 package dev.locus.hazelcast;
 
 import com.hazelcast.cluster.Member;
-import com.hazelcast.core.IExecutorService;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.instance.impl.HazelcastInstanceImpl;
+import com.hazelcast.instance.impl.HazelcastInstanceProxy;
+import com.hazelcast.spi.impl.operationservice.OperationService;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
- * Carries a node's messages to other members through one Hazelcast {@link IExecutorService} per
- * executor, and runs retries after a pause.
+ * Carries a node's messages to other members as Hazelcast operations, and runs retries after a
+ * pause.
+ */
+/*
+ * Design notes
+ *
+ * A message is invoked on its target member through the member's OperationService, which is
+ * Hazelcast's internal SPI (as is the SerializationService that Payload uses): there is no public
+ * API that runs code on another member without an IExecutorService's extra thread hand-off and
+ * Java-serialized task. Hazelcast's own services, Jet among them, are written against the same
+ * SPI; the tests exercise every message, so an upgrade that changes it fails them.
+ *
+ * Callbacks. Hazelcast completes an invocation's future on its response thread, and runs a
+ * callback attached without an executor through its default asynchronous executor, which on a
+ * machine with fewer than three processors starts a thread per callback (as CompletableFuture does
+ * there): 125 us of a 250 us round trip on the development machine. So every callback names its
+ * executor. Tasks' outcomes are taken on the response thread itself (invoke), since a hand-off to
+ * another thread would lengthen every round trip; the protocol's other answers go to this
+ * transport's thread (send), which also runs the retries.
  */
 final class Transport {
 
@@ -23,11 +45,11 @@ final class Transport {
     /** Sends of one delivery before its task is refused: about 30 s of a member without the executor. */
     static final int MAX_ATTEMPTS = 3_000;
 
-    private final IExecutorService executor;
+    private final OperationService operations;
     private final ScheduledExecutorService timer;
 
-    Transport(IExecutorService executor, String name) {
-        this.executor = executor;
+    Transport(HazelcastInstance instance, String name) {
+        this.operations = member(instance).node.getNodeEngine().getOperationService();
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "locus-hazelcast-" + name + "-transport");
             t.setDaemon(true);
@@ -35,37 +57,42 @@ final class Transport {
         });
     }
 
+    private static HazelcastInstanceImpl member(HazelcastInstance instance) {
+        if (instance instanceof HazelcastInstanceProxy proxy) {
+            return proxy.getOriginal();
+        }
+        if (instance instanceof HazelcastInstanceImpl member) {
+            return member;
+        }
+        throw new IllegalStateException("not a Hazelcast member instance: " + instance.getClass().getName());
+    }
+
     /**
-     * Sends {@code message} to {@code target}; exactly one of the callbacks is called, on this
-     * transport's thread (or on this one, when the send fails at once).
-     *
-     * <p>Hazelcast runs an {@code ExecutionCallback} through its default asynchronous executor,
-     * which on a machine with fewer than three processors starts a thread per callback (as
-     * {@code CompletableFuture} does there); so the callbacks are attached to the returned future
-     * with this transport's own thread, which also runs the retries. They are short: bookkeeping
-     * and further sends.
+     * Invokes {@code message} on {@code target} and passes its response or failure to
+     * {@code then} on Hazelcast's response thread (or on this one, when the send fails at once), so
+     * {@code then} must be short.
      */
-    @SuppressWarnings("unchecked") // Hazelcast's member futures are CompletionStages of the task's type
-    <R> void send(Message<R> message, Member target, Consumer<R> onResponse, Consumer<Throwable> onFailure) {
-        Future<R> future;
+    <R> void invoke(Message<R> message, Member target, BiConsumer<R, Throwable> then) {
+        invocation(message, target).whenCompleteAsync(then, Runnable::run);
+    }
+
+    private <R> CompletableFuture<R> invocation(Message<R> message, Member target) {
         try {
-            future = executor.submitToMember(message, target);
+            return operations.invokeOnTarget(null, message, target.getAddress());
         } catch (RuntimeException e) {
-            onFailure.accept(e);
-            return;
+            return CompletableFuture.failedFuture(e);
         }
-        if (future instanceof CompletionStage<?> stage) {
-            ((CompletionStage<R>) stage).whenCompleteAsync((response, failure) -> {
-                if (failure != null) {
-                    onFailure.accept(failure);
-                } else {
-                    onResponse.accept(response);
-                }
-            }, this::runOrDrop);
-        } else {
-            throw new IllegalStateException("Hazelcast's executor returned a " + future.getClass()
-                    + ", not a CompletionStage");
-        }
+    }
+
+    /** Sends {@code message} to {@code target}; exactly one of the callbacks is called, on this transport's thread. */
+    <R> void send(Message<R> message, Member target, Consumer<R> onResponse, Consumer<Throwable> onFailure) {
+        invocation(message, target).whenCompleteAsync((response, failure) -> {
+            if (failure != null) {
+                onFailure.accept(failure);
+            } else {
+                onResponse.accept(response);
+            }
+        }, this::runOrDrop);
     }
 
     /** Sends a message whose answer does not matter, to a member that may be gone. */
@@ -73,9 +100,16 @@ final class Transport {
         send(message, target, r -> { }, t -> { });
     }
 
-    /** Sends {@code message} to each of {@code members}; their answers, by member. */
-    <R> Map<Member, Future<R>> askAll(Message<R> message, Collection<Member> members) {
-        return executor.submitToMembers(message, members);
+    /**
+     * Sends a copy of the message {@code create} makes to each of {@code members} (an operation is
+     * invoked once); their answers, by member.
+     */
+    <R> Map<Member, CompletableFuture<R>> askAll(Supplier<Message<R>> create, Collection<Member> members) {
+        Map<Member, CompletableFuture<R>> answers = new LinkedHashMap<>();
+        for (Member m : members) {
+            answers.put(m, invocation(create.get(), m));
+        }
+        return answers;
     }
 
     /**

@@ -19,7 +19,7 @@ class ReceiverLaneTest {
     private final LaneId id = new LaneId(UUID.randomUUID(), UUID.randomUUID(), 3);
 
     private Delivery delivery(long seq, UUID predecessor, long ownLast) {
-        return new Delivery(id, seq, 7, seq, new byte[0], predecessor, ownLast);
+        return new Delivery(id, seq, 7, new byte[0], predecessor, ownLast, null);
     }
 
     /** A segment here: the lane's numbers from..to, all sent to this member, the first after ownLast. */

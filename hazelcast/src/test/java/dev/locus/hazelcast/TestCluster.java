@@ -9,6 +9,7 @@ import dev.locus.executor.IdleStrategy;
 import dev.locus.executor.LocusExecutors;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -27,8 +28,15 @@ final class TestCluster implements AutoCloseable {
     private final String clusterName = "locus-test-" + UUID.randomUUID();
     final List<HazelcastInstance> members = new ArrayList<>();
     final List<HazelcastKeyedExecutor> executors = new ArrayList<>();
+    private final Map<String, String> properties;
 
     TestCluster(int size) {
+        this(size, Map.of());
+    }
+
+    /** With these Hazelcast properties on every member, beside the class's settings. */
+    TestCluster(int size, Map<String, String> properties) {
+        this.properties = properties;
         for (int i = 0; i < size; i++) {
             join();
         }
@@ -36,7 +44,9 @@ final class TestCluster implements AutoCloseable {
 
     /** Starts one more member and its node; returns its index. */
     int join() {
-        HazelcastInstance member = newMember(clusterName);
+        Config config = config(clusterName);
+        properties.forEach(config::setProperty);
+        HazelcastInstance member = Hazelcast.newHazelcastInstance(config);
         members.add(member);
         executors.add(startExecutor(member, EXECUTOR, "m" + members.size()));
         return members.size() - 1;
@@ -88,7 +98,6 @@ final class TestCluster implements AutoCloseable {
         for (int port = BASE_PORT; port < BASE_PORT + 8; port++) {
             join.getTcpIpConfig().addMember("127.0.0.1:" + port);
         }
-        config.getExecutorConfig("locus:" + EXECUTOR).setPoolSize(2);
         NativeSerializationTest.register(config);
         config.getSerializationConfig().getCompactSerializationConfig()
                 .addSerializer(new HazelcastKeyedBenchmark.CompactPlusOneSerializer());
