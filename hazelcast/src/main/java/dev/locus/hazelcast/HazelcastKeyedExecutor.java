@@ -95,6 +95,10 @@ public final class HazelcastKeyedExecutor implements AutoCloseable {
     /**
      * Runs {@code task} on the member that owns {@code key}'s partition.
      *
+     * <p>The future completes, and its dependent stages attached without an executor run, on a
+     * worker of this member's local executor when the task ran here, or else on one of the
+     * executor's completer threads (a cached pool, never a Hazelcast thread).
+     *
      * @return a future completed with the task's result or exception, or exceptionally with a
      *     {@link TaskOutcomeUnknownException} or {@link RejectedExecutionException}
      * @throws NullPointerException if {@code task} is null

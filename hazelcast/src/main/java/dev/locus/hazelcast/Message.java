@@ -17,11 +17,10 @@ import java.util.UUID;
 /*
  * Design notes
  *
- * Why an operation and not a Callable on an IExecutorService (the first design): an executor
- * service's task runs on a pool thread after the operation that carries it, is Java-serialized
- * inside that operation, and its answer is a second invocation's worth of work; a message here only
- * hands data to the dispatcher, so it runs where Hazelcast's operation lands, written field by
- * field. The receiving side instantiates it by its class name through its no-argument constructor
+ * Why an operation and not a Callable on an IExecutorService: an executor service's task runs on
+ * a pool thread after the operation that carries it has run, and travels Java-serialized inside
+ * it; a message here only hands data to the dispatcher, so it runs where the operation lands,
+ * written field by field. The receiving side instantiates it by its class name through its no-argument constructor
  * (DataSerializable, not IdentifiedDataSerializable, so that no factory id can collide with the
  * application's); fields are therefore not final. Handlers must not block: they run on Hazelcast's
  * generic operation threads.

@@ -35,9 +35,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * A task for this member goes to its receiver directly; another member's goes in a Deliver
  * operation of its own, whose response is the task's outcome, so a remote task costs one
- * invocation, as Hazelcast's own submitToKeyOwner does. (Batches of deliveries, and outcomes sent
- * back as invocations of their own, were measured first: four messages and two more thread
- * hand-offs per task, 2.1x submitToKeyOwner's round trip.) A delivery the member answers with
+ * invocation, as Hazelcast's own submitToKeyOwner does. A delivery the member answers with
  * "no node" (it has not started this executor yet), or whose invocation fails while the member is
  * still in the cluster, is sent again after a pause (Transport.MAX_ATTEMPTS sends at most, then the
  * task is refused); the receiver runs a number once and answers a copy of one it already has with

@@ -9,10 +9,14 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -33,10 +37,11 @@ import java.util.function.Supplier;
  * Callbacks. Hazelcast completes an invocation's future on its response thread, and runs a
  * callback attached without an executor through its default asynchronous executor, which on a
  * machine with fewer than three processors starts a thread per callback (as CompletableFuture does
- * there): 125 us of a 250 us round trip on the development machine. So every callback names its
- * executor. Tasks' outcomes are taken on the response thread itself (invoke), since a hand-off to
- * another thread would lengthen every round trip; the protocol's other answers go to this
- * transport's thread (send), which also runs the retries.
+ * there). So every callback names its executor. Tasks' outcomes go to the completers (invoke), a cached pool: completing a future runs
+ * the application's dependent stages, which may block, so neither Hazelcast's response thread nor a
+ * single thread of ours may run them (a stage that waits for another task's future would wait for
+ * itself). Threads are reused once idle, so none is started per task in steady state. The
+ * protocol's other answers go to this transport's thread (send), which also runs the retries.
  */
 final class Transport {
 
@@ -47,11 +52,18 @@ final class Transport {
 
     private final OperationService operations;
     private final ScheduledExecutorService timer;
+    private final ExecutorService completers;
 
     Transport(HazelcastInstance instance, String name) {
         this.operations = member(instance).node.getNodeEngine().getOperationService();
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "locus-hazelcast-" + name + "-transport");
+            t.setDaemon(true);
+            return t;
+        });
+        AtomicInteger completerIds = new AtomicInteger();
+        this.completers = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+            Thread t = new Thread(r, "locus-hazelcast-" + name + "-completer-" + completerIds.incrementAndGet());
             t.setDaemon(true);
             return t;
         });
@@ -69,11 +81,11 @@ final class Transport {
 
     /**
      * Invokes {@code message} on {@code target} and passes its response or failure to
-     * {@code then} on Hazelcast's response thread (or on this one, when the send fails at once), so
-     * {@code then} must be short.
+     * {@code then} on one of this transport's completer threads, which may run the application's
+     * code (it completes the application's futures).
      */
     <R> void invoke(Message<R> message, Member target, BiConsumer<R, Throwable> then) {
-        invocation(message, target).whenCompleteAsync(then, Runnable::run);
+        invocation(message, target).whenCompleteAsync(then, completers);
     }
 
     private <R> CompletableFuture<R> invocation(Message<R> message, Member target) {
@@ -140,5 +152,6 @@ final class Transport {
 
     void close() {
         timer.shutdownNow();
+        completers.shutdown();
     }
 }

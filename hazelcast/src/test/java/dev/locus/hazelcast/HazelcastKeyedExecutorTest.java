@@ -123,6 +123,26 @@ class HazelcastKeyedExecutorTest {
         mine.close();
     }
 
+    /**
+     * A remote task's future completes on a thread of the executor's own, not on Hazelcast's (where
+     * a blocking stage could stall the member's invocations), and a stage attached to it may wait
+     * for another task's future.
+     */
+    @Test
+    void dependentStagesRunOffHazelcastThreadsAndMayWaitForOtherTasks() throws Exception {
+        long k = TestCluster.keyOwnedElsewhere(cluster.members.get(0));
+        String completedOn = executor().submit(k, () -> {
+            Thread.sleep(200); // so that the stage below is attached before the outcome arrives
+            return k;
+        }).thenApply(x -> Thread.currentThread().getName()).get(30, TimeUnit.SECONDS);
+        assertTrue(completedOn.startsWith("locus-hazelcast-"), completedOn);
+        int waited = executor().submit(k, () -> {
+            Thread.sleep(200);
+            return 1;
+        }).thenApply(x -> x + executor().submit(k + 1, () -> 2).join()).get(30, TimeUnit.SECONDS);
+        assertEquals(3, waited);
+    }
+
     /** Returns the UUID of the member it runs on. */
     private static final class WhereAmI implements ClusterTask<UUID>, HazelcastInstanceAware {
 

@@ -52,6 +52,16 @@ final class TestCluster implements AutoCloseable {
         return members.size() - 1;
     }
 
+    /** The smallest non-negative key whose partition a member other than {@code member} owns. */
+    static long keyOwnedElsewhere(HazelcastInstance member) {
+        UUID here = member.getCluster().getLocalMember().getUuid();
+        long key = 0;
+        while (member.getPartitionService().getPartition(key).getOwner().getUuid().equals(here)) {
+            key++;
+        }
+        return key;
+    }
+
     /** The name members of this cluster join by, also from another JVM ({@link ChildMember}). */
     String clusterName() {
         return clusterName;
