@@ -130,6 +130,7 @@ final class Sender {
         }
     }
 
+    /** Sends a delivery to its member, whose answer completes the task or has it sent again. */
     private void send(Delivery delivery, Pending task) {
         Member member = node.member(task.target);
         if (member == null) {
