@@ -124,9 +124,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * Stamps. The low two bits say what a stamp is: 0 none (begin() never returns 0), 1 an optimistic
  * attempt on the fast path, 2 an optimistic attempt of the full protocol, 3 the lock held. An
  * optimistic stamp holds the version the attempt started from, XORed with this section's salt,
- * above those bits; a locked stamp is this section's number above them and a bit that says
- * whether the full protocol took the lock. A version of another section's stamp comes out of this
- * section's salt as noise: it fails validation (but with odds of 2^-62), and when validation fails
+ * above those bits; a locked stamp is this section's number above them and two bits that say
+ * whether the full protocol took the lock, or the fast path took it out of line (see "Compiled
+ * size"), so that end() releases it out of line too. A version of another section's stamp comes
+ * out of this section's salt as noise: it fails validation (but with odds of 2^-62), and when validation fails
  * a version that is odd, or newer than the lock's, cannot be this section's: refused. Versions
  * must stay below 2^62 (2^61 conflicting actions: over 70 years at 10^9 a second).
  *
@@ -139,6 +140,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * fails takes that back (ModeStats.failedOnFastPath) on the slow path, where a second draw costs
  * nothing that matters. The slow paths are separate methods, so that begin() and end() stay small
  * enough for the JIT to inline them into the call site.
+ *
+ * Compiled size. What the JIT compiles into the caller must not depend on which modes have run.
+ * A learning policy runs the lock and the full protocol at the call site for a while, so they are
+ * hot in the profile, and C2 would compile them into begin() and end() and, through them, into
+ * the caller, which then passes InlineSmallCode and is no longer inlined by its own callers
+ * (docs/elision-cost.md, "Where the adaptive inline gap comes from"). So begin() and end() reach
+ * everything but the optimistic fast path and a static policy's lock through OutOfLine, which C2
+ * does not inline. A static policy's paths stay inline: its profile keeps the others cold.
  *
  * Timing. A sampled execution's attempts are timed by its Execution as in the lambda form; end()
  * finds the thread's state (a ThreadLocal) before it reads the clock, a few ns that both modes pay
@@ -165,6 +174,8 @@ public final class InlineSection {
     private static final long LOCKED = 3;
     /** In a locked stamp: the full protocol took the lock. */
     private static final long FULL_PROTOCOL = 1L << KIND_BITS;
+    /** In a locked stamp: the fast path took the lock out of line (see "Compiled size"). */
+    private static final long OUT_OF_LINE = 1L << (KIND_BITS + 1);
     /** The versions a stamp can hold, and the range of a salt. */
     private static final long VERSION_MASK = -1L >>> KIND_BITS;
     /** Odd, so that distinct section numbers give distinct salts (mod 2^62). */
@@ -181,6 +192,7 @@ public final class InlineSection {
     private final long salt;
     private final long lockedStamp;
     private final long lockedFullStamp;
+    private final long lockedOutOfLineStamp;
     /** What the granule's fast path, when this section last looked, means for it. */
     private Decision decision = Decision.NONE;
 
@@ -193,8 +205,9 @@ public final class InlineSection {
         this.lockStats = granule.stats(Mode.LOCK);
         long number = NUMBERS.incrementAndGet();
         this.salt = (number * SALT_MULTIPLIER) & VERSION_MASK;
-        this.lockedStamp = (number << (KIND_BITS + 1)) | LOCKED;
+        this.lockedStamp = (number << (KIND_BITS + 2)) | LOCKED;
         this.lockedFullStamp = lockedStamp | FULL_PROTOCOL;
+        this.lockedOutOfLineStamp = lockedStamp | OUT_OF_LINE;
     }
 
     /**
@@ -224,7 +237,7 @@ public final class InlineSection {
                 return stamp;
             }
         }
-        return beginSlowly(random);
+        return OutOfLine.beginSlowly(this, random);
     }
 
     /**
@@ -241,13 +254,13 @@ public final class InlineSection {
      */
     public boolean end(long stamp) {
         if ((stamp & KIND_MASK) == SWOPT_FAST) {
-            return lock.validate(versionOf(stamp)) || failedOnFastPath(stamp);
+            return lock.validate(versionOf(stamp)) || OutOfLine.failedOnFastPath(this, stamp);
         }
         if (stamp == lockedStamp) {
             lock.api().unlock();
             return true;
         }
-        return endSlowly(stamp);
+        return OutOfLine.endSlowly(this, stamp);
     }
 
     /**
@@ -277,7 +290,7 @@ public final class InlineSection {
             }
             return nextAttempt(thread, thread.innermostExecution());
         }
-        if (stamp == lockedStamp || stamp == lockedFullStamp) {
+        if (holdsLock(stamp)) {
             throw new IllegalStateException("an attempt of " + this + " under the lock completes its execution:"
                     + " there is nothing to retry");
         }
@@ -327,7 +340,7 @@ public final class InlineSection {
      */
     public void conflictingAction(long stamp, Runnable action) {
         Objects.requireNonNull(action, "action");
-        if (stamp != lockedStamp && stamp != lockedFullStamp) {
+        if (!holdsLock(stamp)) {
             if ((stamp & KIND_MASK) == LOCKED || (stamp & KIND_MASK) == 0) {
                 throw notIssued(stamp);
             }
@@ -352,12 +365,25 @@ public final class InlineSection {
             swoptStats.attemptedOnFastPath(random);
             return optimisticStamp(version, SWOPT_FAST);
         }
-        if (d.first == Mode.LOCK || d.lockUnlessWaiting && lock.policy().locksWithoutWaiting(granule)) {
+        if (d.first == Mode.LOCK) {
             lock.api().lock();
             lockStats.attemptedOnFastPath(random);
             return lockedStamp;
         }
-        return 0;
+        return d.lockUnlessWaiting ? OutOfLine.lockUnlessWaiting(this, random) : 0;
+    }
+
+    /**
+     * The first attempt, under the lock, unless the policy would make it wait (then 0): a
+     * learning policy's lock on the fast path, taken out of line (see "Compiled size").
+     */
+    private long lockUnlessWaiting(int random) {
+        if (!lock.policy().locksWithoutWaiting(granule)) {
+            return 0;
+        }
+        lock.api().lock();
+        lockStats.attemptedOnFastPath(random);
+        return lockedOutOfLineStamp;
     }
 
     /**
@@ -426,8 +452,15 @@ public final class InlineSection {
         return false;
     }
 
-    /** end() of an attempt begun by the full protocol, or of no attempt of this section. */
+    /**
+     * end() of an attempt begun by the full protocol, or under a lock taken out of line, or of no
+     * attempt of this section.
+     */
     private boolean endSlowly(long stamp) {
+        if (stamp == lockedOutOfLineStamp) {
+            lock.api().unlock();
+            return true;
+        }
         long kind = stamp & KIND_MASK;
         if (kind == SWOPT_FULL) {
             boolean valid = lock.validate(versionOf(stamp));
@@ -502,6 +535,11 @@ public final class InlineSection {
         }
     }
 
+    /** Whether {@code stamp} is one of this section's stamps that hold the lock. */
+    private boolean holdsLock(long stamp) {
+        return (stamp & ~(FULL_PROTOCOL | OUT_OF_LINE)) == lockedStamp;
+    }
+
     private long optimisticStamp(long version, long kind) {
         return ((version ^ salt) << KIND_BITS) | kind;
     }
@@ -525,6 +563,53 @@ public final class InlineSection {
         Decision(FastPath fastPath, boolean swopt) {
             this(fastPath, fastPath.sampleShift(), fastPath.firstMode(false, swopt),
                     fastPath.locksFirstUnlessWaiting(false, swopt));
+        }
+    }
+
+    /**
+     * The calls of begin() and end() that must stay out of the code compiled for them and their
+     * callers (see "Compiled size"). Not an exception, never made: HotSpot's C2 does not inline a
+     * method of a Throwable subclass into a compilation whose outermost method is not one (its
+     * inlining message: "exception method"), so each call into this class stays a call wherever
+     * begin() or end() is inlined. A compilation of begin() or end() on their own may inline the
+     * entry it calls directly, so every entry calls a second method of this class, which it cannot.
+     */
+    private static final class OutOfLine extends Throwable {
+        private static final long serialVersionUID = 1L;
+
+        private OutOfLine() {
+        }
+
+        static long beginSlowly(InlineSection section, int random) {
+            return beginSlowlyCall(section, random);
+        }
+
+        static boolean endSlowly(InlineSection section, long stamp) {
+            return endSlowlyCall(section, stamp);
+        }
+
+        static boolean failedOnFastPath(InlineSection section, long stamp) {
+            return failedOnFastPathCall(section, stamp);
+        }
+
+        static long lockUnlessWaiting(InlineSection section, int random) {
+            return lockUnlessWaitingCall(section, random);
+        }
+
+        private static long beginSlowlyCall(InlineSection section, int random) {
+            return section.beginSlowly(random);
+        }
+
+        private static boolean endSlowlyCall(InlineSection section, long stamp) {
+            return section.endSlowly(stamp);
+        }
+
+        private static boolean failedOnFastPathCall(InlineSection section, long stamp) {
+            return section.failedOnFastPath(stamp);
+        }
+
+        private static long lockUnlessWaitingCall(InlineSection section, int random) {
+            return section.lockUnlessWaiting(random);
         }
     }
 }

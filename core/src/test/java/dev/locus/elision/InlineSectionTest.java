@@ -366,4 +366,28 @@ class InlineSectionTest {
         }
         assertTrue(optimistic == 100 || policy.learnings() > learnings, optimistic + " of 100 optimistic: " + policy);
     }
+
+    @Test
+    void aLearningPolicysLockOnTheFastPathIsHeldUntilEndAndRefusedTwice() {
+        ElidableLock lock = lock(ElisionPolicy.adaptive(200));
+        InlineSection writer = lock.inlineSection("writer"); // no SWOPT: the policy learns the lock alone
+        int[] actions = {0};
+        int executions = 20_000; // past the warm-up, into lock phases whose untimed executions lock on the fast path
+        for (int i = 0; i < executions; i++) {
+            long stamp = writer.begin();
+            assertEquals(Mode.LOCK, writer.mode(stamp));
+            assertTrue(jdk.isHeldByCurrentThread());
+            assertEquals(1, jdk.getHoldCount());
+            assertTrue(writer.isValid(stamp));
+            writer.conflictingAction(stamp, () -> actions[0]++);
+            assertTrue(writer.isValid(stamp), "a locked attempt stays valid after its own conflicting action");
+            assertThrows(IllegalStateException.class, () -> writer.retry(stamp));
+            assertTrue(writer.end(stamp));
+            assertFalse(jdk.isHeldByCurrentThread());
+            assertThrows(RuntimeException.class, () -> writer.end(stamp), "ended twice"); // the lock's or ALE's refusal
+        }
+        assertEquals(executions, actions[0]);
+        assertTrue(lock.granule(Context.ROOT.enter("writer")).stats(Mode.LOCK).fastCompletions() > 0,
+                "no execution took the lock on the fast path: the test did not reach what it checks");
+    }
 }
