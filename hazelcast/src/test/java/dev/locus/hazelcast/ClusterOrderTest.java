@@ -43,13 +43,22 @@ class ClusterOrderTest {
         cluster = new TestCluster(3);
         CompletableFuture<?>[] leave = new CompletableFuture<?>[1];
         Workload w = new Workload(cluster, run, new int[] {0, 1, 0, 1}, 1_000, 25_000)
-                .at(0.25, () -> cluster.join())
+                .at(0.25, () -> awaitPartitions(cluster.join())) // so that the joiner runs tasks before they run out
                 .at(0.5, () -> leave[0] = CompletableFuture.runAsync(() -> cluster.members.get(2).shutdown()));
         w.run(180);
         leave[0].get(120, TimeUnit.SECONDS);
         w.assertExactlyOnceInOrder();
         long[] ranOn = cluster.executors.stream().mapToLong(e -> e.localStats().executed()).toArray();
         assertTrue(ranOn[2] > 0 && ranOn[3] > 0, "the members that left and joined ran tasks: " + Arrays.toString(ranOn));
+    }
+
+    private void awaitPartitions(int member) {
+        try {
+            cluster.awaitOwnsPartitions(member, 60);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Embedded members in this JVM, joined over TCP/IP on 127.0.0.1 only (no multicast), with 17
@@ -50,6 +51,25 @@ final class TestCluster implements AutoCloseable {
         members.add(member);
         executors.add(startExecutor(member, EXECUTOR, "m" + members.size()));
         return members.size() - 1;
+    }
+
+    /**
+     * Waits until member {@code index} owns a partition: a member that has joined gets its first
+     * partitions only when Hazelcast's migration reaches it, a few seconds later on a small host.
+     *
+     * @throws AssertionError if it owns none after {@code timeoutSeconds}
+     */
+    void awaitOwnsPartitions(int index, long timeoutSeconds) throws InterruptedException {
+        HazelcastInstance member = members.get(index);
+        UUID here = member.getCluster().getLocalMember().getUuid();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        while (member.getPartitionService().getPartitions().stream()
+                .noneMatch(p -> p.getOwner() != null && p.getOwner().getUuid().equals(here))) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("member " + index + " owns no partition " + timeoutSeconds + " s after it joined");
+            }
+            Thread.sleep(10);
+        }
     }
 
     /** The smallest non-negative key whose partition a member other than {@code member} owns. */
