@@ -127,9 +127,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * above those bits; a locked stamp is this section's number above them and two bits that say
  * whether the full protocol took the lock, or the fast path took it out of line (see "Compiled
  * size"), so that end() releases it out of line too. A version of another section's stamp comes
- * out of this section's salt as noise: it fails validation (but with odds of 2^-62), and when validation fails
- * a version that is odd, or newer than the lock's, cannot be this section's: refused. Versions
- * must stay below 2^62 (2^61 conflicting actions: over 70 years at 10^9 a second).
+ * out of this section's salt as noise: it fails validation (but with odds of 2^-62), and when
+ * validation fails a version that is odd, or newer than the lock's, cannot be this section's:
+ * refused. Versions must stay below 2^62 (2^61 conflicting actions: over 70 years at 10^9 a
+ * second).
  *
  * Fast path cost. The section is made for call sites that cost a few nanoseconds, so the fast
  * path reads only this section's fields, the decision record, the granule's fast-path field and
