@@ -60,6 +60,18 @@ public class ElisionBenchmark extends BenchmarkDefaults {
      *   ReentrantLock. Each value of the paper's sizes (4 B to 4 KB) is measured, not only 4
      *   threads.
      *
+     * Placement
+     *   The copy into Caller.into is the one store of a get, and where that buffer lies decides
+     *   more than the implementation at small values: a load of the next get that the CPU takes
+     *   to depend on the copy (an address equal to the buffer's modulo 4 KB, on the x86 cores
+     *   measured) waits for it, and gets no longer overlap. On a 2-core Zen 4 EPYC, StampedLock's
+     *   4 B get ran 55-59 M ops/s in every fork with one command line and 100-170 M with a system
+     *   property added to it, and the slow forks went fast when only the copy's destination moved
+     *   64 B (docs/elision-cost.md, "Where the buffer lies"). A fixed placement makes each
+     *   configuration's forks agree on a figure that another heap layout would not give, so each
+     *   iteration moves the buffer and the random stream to a random offset within a 4 KB page
+     *   (Caller.place), and the forks and iterations sample placements as they sample the JIT.
+     *
      * Concurrency
      *   The map is the trial's, shared by all threads (Scope.Benchmark); it is filled in @Setup
      *   before any thread measures. Callers are per thread.
@@ -206,11 +218,17 @@ public class ElisionBenchmark extends BenchmarkDefaults {
     @State(Scope.Thread)
     public static class Caller {
 
-        final byte[] into = new byte[ByteValueMap.MAX_VALUE_SIZE];
+        /** A page of memory: moving a buffer within it moves it against every address modulo 4 KB. */
+        private static final int PAGE = 4096;
+
         final byte[] value = new byte[MIXED_VALUE_SIZE];
+        byte[] into;
         SplittableRandom random;
         private ByteValueMap viewed;
         private ByteValueMap view;
+        /** Allocated just before {@link #into}, so that its random length moves {@code into}. */
+        @SuppressWarnings("unused") // kept so that the placement holds until the next one
+        private long[] padding;
 
         /** This thread's view of {@code map}, made when the map is not the one it last viewed. */
         ByteValueMap view(ByteValueMap map) {
@@ -224,6 +242,18 @@ public class ElisionBenchmark extends BenchmarkDefaults {
         @Setup(Level.Trial)
         public void seed() {
             random = new SplittableRandom(ThreadLocalRandom.current().nextLong());
+        }
+
+        /**
+         * Allocates {@link #into} and the random stream again, after padding of a random length
+         * below a page: see "Placement". Bump allocation puts them right after the padding, or in a
+         * new allocation buffer, which is as random.
+         */
+        @Setup(Level.Iteration)
+        public void place() {
+            padding = new long[random.nextInt(PAGE / Long.BYTES)];
+            into = new byte[ByteValueMap.MAX_VALUE_SIZE];
+            random = random.split();
         }
     }
 }
