@@ -64,10 +64,8 @@ public class ElisionBenchmark extends BenchmarkDefaults {
      *   The copy into Caller.into is the one store of a get, and where that buffer lies decides
      *   more than the implementation at small values: a load of the next get that the CPU takes
      *   to depend on the copy (an address equal to the buffer's modulo 4 KB, on the x86 cores
-     *   measured) waits for it, and gets no longer overlap. On a 2-core Zen 4 EPYC, StampedLock's
-     *   4 B get ran 55-59 M ops/s in every fork with one command line and 100-170 M with a system
-     *   property added to it, and the slow forks went fast when only the copy's destination moved
-     *   64 B (docs/elision-cost.md, "Where the buffer lies"). A fixed placement makes each
+     *   measured) waits for it, and gets no longer overlap: a factor of three on one host
+     *   (docs/elision-cost.md, "Where the buffer lies"). A fixed placement makes each
      *   configuration's forks agree on a figure that another heap layout would not give, so each
      *   iteration moves the buffer and the random stream to a random offset within a 4 KB page
      *   (Caller.place), and the forks and iterations sample placements as they sample the JIT.
