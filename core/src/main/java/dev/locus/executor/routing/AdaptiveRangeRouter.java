@@ -28,9 +28,11 @@ import java.util.function.LongSupplier;
  * writing every key into the window until it has been rewritten twice, so that it forgets the old
  * distribution within tens of thousands of tasks. Follow-up checks correct the first, mixed
  * estimate, and a last cut from the rewritten window settles the partition. Where the settled
- * partition still leaves the load imbalanced, as for keys that sweep the key space faster than a
- * window can follow, further re-partitions are spaced out exponentially ({@link
- * RepartitionBackoff}).
+ * partition still leaves the load imbalanced twice in a row, as for keys that sweep the key space
+ * faster than a window can follow, it stops cutting ranges: it spreads the keys by a hash of the
+ * key, as in the warm-up, which balances any stream of many keys whatever their order, and returns
+ * to ranges once a cut of the window has kept the load as balanced as it promised while it watched
+ * ({@link RepartitionBackoff}).
  *
  * <p>Load is measured in tasks, unless {@link Settings#costFeedback(boolean)} is on and tasks
  * report their cost through {@code KeyedExecutorService.recordCost}: then each sampled task counts
@@ -104,14 +106,37 @@ import java.util.function.LongSupplier;
  * to move a cut out of within the tolerance stays split: balance wins, and its aborts are paid
  * for as cost.
  *
+ * Spreading. A stream whose keys move on faster than the window refreshes (consecutive ids
+ * sweeping the key space) defeats every cut from recent keys: each adaptation finds the keys gone
+ * elsewhere by its judgment, and a chase costs a hand-off through every queue and a catch-up each
+ * time, while the cut in place loads a few workers. Spacing the chase out only leaves the load on
+ * such cuts for longer (docs/keyed-dispatch.md measures both). So the check that judges a failed
+ * adaptation during a chase (RepartitionBackoff) installs the hashed table instead, one hand-off
+ * like any other, if the load has left what the cut promised on the samples it was cut from by
+ * more than the threshold: a cut that promised no better, as for a key too hot to balance, has
+ * not been outrun. Spread, the router keeps sampling: the load is counted against a shadow cut of
+ * the window, not against the table in use, and after a full turn-over of the counts
+ * (confidenceThreshold counted keys) the shadow is replaced by a fresh cut if it broke its
+ * promise by more than the threshold; the router returns to it once it has kept it for
+ * SHADOW_TURNS turn-overs in a row and the backoff's hold has passed. The return
+ * is an adaptation like any other: a catch-up rewrites the window, which still holds keys from
+ * before (a tenth of it after some 1.5 million tasks at the default rates), follow-ups correct
+ * the cut, and the backoff judges it, so a stream that is still sweeping sends the router back to
+ * the hash, with a longer hold before it may return again. A stream that changes
+ * while spread (a sweep that turns skewed) is followed at the window's pace, through the shadow,
+ * not by a catch-up. The router does not spread where a hash would not balance the window, as
+ * for a key that alone takes more than a worker's share: the cut in place isolates it, a hash
+ * would not. Spreading gives up range locality, and with it the co-location of conflicting keys,
+ * but a stream that no cut follows has neither to give.
+ *
  * Concurrency. sample() runs in every producer, recordCost() in any thread (workers, usually),
  * both concurrently with each other and with rebalance(), which the executor never runs twice at
  * once. Shared between them: the windows (KeySampler, lock-free), RangeLoad and RangeCost (atomic
  * counters and adders, approximate by design: a key or report racing with a reset, regrid or scaling may
  * count against the old state), catchUp (AtomicInteger, decremented only while positive) and the
- * volatile flags adapted and settling. checksSinceLook, catchUpRestarts and backoff are touched only by rebalance(). Neither
- * sample() nor recordCost() locks, and neither allocates once RangeLoad's adders have grown the
- * cells that contending producers need.
+ * volatile flags adapted and settling. checksSinceLook, catchUpRestarts, backoff, shadow and
+ * promise are touched only by rebalance(). Neither sample() nor recordCost() locks, and
+ * neither allocates once RangeLoad's adders have grown the cells that contending producers need.
  *
  * Memory ordering. adapted and settling are volatile; settling is set before the sample that ends
  * a catch-up asks for a check, so that check sees it. RangeCost publishes each new grid, and each
@@ -145,6 +170,12 @@ public final class AdaptiveRangeRouter implements Router {
      * imbalanced again, and the catch-up, which samples every key, never ended.
      */
     private static final int MAX_CATCH_UP_RESTARTS = 4;
+    /**
+     * Turn-overs of the counts in a row in which a shadow cut must keep its promise before the
+     * router returns to it from the hash: two producers sweeping half a key space apart pass a
+     * few in a row, and each return costs a catch-up and its follow-ups.
+     */
+    private static final int SHADOW_TURNS = 5;
     /** The part of the imbalance the threshold allows that a conflict move may use. */
     private static final double CONFLICT_SHARE = 0.5;
 
@@ -167,6 +198,20 @@ public final class AdaptiveRangeRouter implements Router {
     private int catchUpRestarts;
     /** Holds back re-partitions that keep failing to balance the load; rebalance() only. */
     private final RepartitionBackoff backoff;
+    /** The table a stream that no cut can follow runs on (spreadIfHashBalances()). */
+    private final HashedTable hashed;
+    /**
+     * While the router runs on {@code hashed}, the cut the load is counted against; otherwise
+     * null. rebalance() only.
+     */
+    private RangeTable shadow;
+    /** Turn-overs of the counts in a row in which {@code shadow} kept its promise; rebalance() only. */
+    private int shadowKept;
+    /**
+     * The busiest share that the cut the load is counted against (the installed one, or the
+     * shadow) gave the samples it was cut from; rebalance() only.
+     */
+    private double promise;
 
     /** @throws IllegalArgumentException if {@code workers < 1} */
     public AdaptiveRangeRouter(int workers, Settings settings) {
@@ -183,6 +228,7 @@ public final class AdaptiveRangeRouter implements Router {
         this.window = new KeySampler(settings.confidenceThreshold);
         this.load = new RangeLoad(workers);
         this.backoff = new RepartitionBackoff(nanoClock);
+        this.hashed = new HashedTable(workers);
     }
 
     /** A router with the {@linkplain Settings#defaults() default settings}. */
@@ -275,7 +321,9 @@ public final class AdaptiveRangeRouter implements Router {
                 return null;
             }
             adapted = true;
-            return installed(partition(window.snapshot()));
+            long[] samples = window.snapshot();
+            RangeTable first = partition(samples);
+            return installed(first, busiestShare(first, samples));
         }
         if (!settings.rebalancing) {
             return null;
@@ -284,6 +332,9 @@ public final class AdaptiveRangeRouter implements Router {
             settling = false;
             backoff.settled();
             return settle(current);
+        }
+        if (shadow != null) {
+            return whileSpread(current);
         }
         if (load.table() != current) {
             load.reset(current); // the executor kept another table than the one proposed
@@ -294,10 +345,19 @@ public final class AdaptiveRangeRouter implements Router {
         load.fade(Math.max(0, 1 - (double) settings.checkEvery / settings.confidenceThreshold));
         cost.look();
         boolean imbalanced = share * workers > settings.imbalanceThreshold;
+        if (counted < settings.confidenceThreshold / 2.0) {
+            return conflictLookDue() ? separateConflicts(current) : null;
+        }
         // A catch-up's follow-up checks correct its adaptation's first cut; the backoff spaces
         // out adaptations, so it judges only checks outside one.
-        if (counted < settings.confidenceThreshold / 2.0
-                || !(catchUp.get() > 0 ? imbalanced : backoff.proceed(imbalanced))) {
+        boolean judges = catchUp.get() <= 0 && backoff.judging();
+        if (!(catchUp.get() > 0 ? imbalanced : backoff.proceed(imbalanced))) {
+            if (judges && backoff.chasing() && kept(share) > settings.imbalanceThreshold) {
+                RoutingTable hash = spreadIfHashBalances();
+                if (hash != null) {
+                    return hash;
+                }
+            }
             return conflictLookDue() ? separateConflicts(current) : null;
         }
         long[] samples = window.snapshot();
@@ -310,7 +370,8 @@ public final class AdaptiveRangeRouter implements Router {
             return null;
         }
         RangeTable proposal = partition(samples);
-        if (busiestShare(proposal, samples) >= currentShare * MIN_IMPROVEMENT) {
+        double promised = busiestShare(proposal, samples);
+        if (promised >= currentShare * MIN_IMPROVEMENT) {
             return null;
         }
         if (catchUp.get() <= 0) {
@@ -319,7 +380,7 @@ public final class AdaptiveRangeRouter implements Router {
         } else if (catchUpRestarts++ < MAX_CATCH_UP_RESTARTS) {
             catchUp.set(2 * settings.confidenceThreshold); // a follow-up: the window forgets its cut
         }
-        return installed(proposal);
+        return installed(proposal, promised);
     }
 
     /**
@@ -330,8 +391,61 @@ public final class AdaptiveRangeRouter implements Router {
     private RoutingTable settle(RoutingTable current) {
         long[] samples = window.snapshot();
         RangeTable proposal = partition(samples);
-        boolean better = busiestShare(proposal, samples) < busiestShare(current, samples) * SETTLE_IMPROVEMENT;
-        return better ? installed(proposal) : null;
+        double promised = busiestShare(proposal, samples);
+        return promised < busiestShare(current, samples) * SETTLE_IMPROVEMENT ? installed(proposal, promised) : null;
+    }
+
+    /**
+     * Gives up cutting ranges for a stream that keeps moving away from its cuts: proposes the
+     * hashed table, and counts the load against a shadow cut of the window from now on.
+     */
+    private RoutingTable spreadIfHashBalances() {
+        long[] samples = window.snapshot();
+        if (busiestShare(hashed, samples) * workers > settings.imbalanceThreshold) {
+            return null; // keys hot enough to load one worker: the held cut does better than a hash
+        }
+        cutShadow(samples);
+        return hashed;
+    }
+
+    /** Counts the load from now on against the PD-partition of {@code samples}, remembering its promise. */
+    private void cutShadow(long[] samples) {
+        shadow = partition(samples);
+        promise = busiestShare(shadow, samples);
+        shadowKept = 0;
+        load.reset(shadow);
+    }
+
+    /**
+     * A check while spread. At each turn-over of the load counted against the shadow cut, cuts a
+     * new shadow from the window if the load broke what the cut promised on the samples it was cut
+     * from by more than the threshold; returns to the cut once it has kept its promise for
+     * {@link #SHADOW_TURNS} turn-overs in a row and the backoff's hold is over. The return is an
+     * adaptation, with its catch-up.
+     */
+    private RoutingTable whileSpread(RoutingTable current) {
+        cost.look();
+        if (current != hashed) {
+            shadow = null; // the executor kept another table than the one proposed
+            load.reset(current);
+            return null;
+        }
+        if (load.total() < settings.confidenceThreshold) {
+            return null;
+        }
+        if (kept(load.busiestShare()) > settings.imbalanceThreshold) {
+            cutShadow(window.snapshot());
+            return null;
+        }
+        if (++shadowKept < SHADOW_TURNS || !backoff.holdOver()) {
+            load.reset(shadow);
+            return null;
+        }
+        RangeTable cut = shadow;
+        shadow = null;
+        catchUpRestarts = 0;
+        catchUp.set(2 * settings.confidenceThreshold); // an adaptation: its catch-up, settling, judgment
+        return installed(cut, promise);
     }
 
     /**
@@ -366,7 +480,7 @@ public final class AdaptiveRangeRouter implements Router {
         Arrays.sort(samples);
         long[] cuts = current.boundaries();
         long[] moved = separated(cuts, samples, aborts);
-        return Arrays.equals(moved, cuts) ? null : installed(RangeTable.of(moved));
+        return Arrays.equals(moved, cuts) ? null : installed(RangeTable.of(moved), promise);
     }
 
     /** {@code cuts} moved by {@link ConflictCuts} against {@code sorted} samples; sorts {@code aborts}. */
@@ -378,10 +492,22 @@ public final class AdaptiveRangeRouter implements Router {
         return ConflictCuts.adjust(cuts, sorted, aborts, (settings.imbalanceThreshold - 1) * CONFLICT_SHARE);
     }
 
-    /** Counts load against {@code table} from now on, assuming the executor installs it. */
-    private RangeTable installed(RangeTable table) {
+    /**
+     * Counts load against {@code table} from now on, assuming the executor installs it, and
+     * remembers the busiest share it {@code promised} on the samples it was cut from.
+     */
+    private RangeTable installed(RangeTable table, double promised) {
         load.reset(table);
+        promise = promised;
         return table;
+    }
+
+    /**
+     * A busiest {@code share} of the counted load over what the cut counted against promised (or
+     * the fair share, if it promised less): above the threshold, the keys have left the cut.
+     */
+    private double kept(double share) {
+        return share / Math.max(1.0 / workers, promise);
     }
 
     /** Whether the warm-up is over and the router runs on a PD-partition. */

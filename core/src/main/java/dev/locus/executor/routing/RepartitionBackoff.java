@@ -36,6 +36,10 @@ import java.util.function.LongSupplier;
  * noise had started, stayed wholly on one worker for the hold (a single-threaded router driver
  * routes some 400,000 keys in 16 ms). A chase is two failures in a row.
  *
+ * <p>Two failures in a row are a chase ({@link #chasing()}). The check that judges a failure in a
+ * chase spreads the keys by a hash instead, where a hash balances them, and the router returns to
+ * ranges only once the hold of the last failure is over ({@link #holdOver()}).
+ *
  * <p>Used only by {@link AdaptiveRangeRouter#rebalance}, which the executor never runs twice at
  * once; not thread-safe.
  */
@@ -84,6 +88,21 @@ final class RepartitionBackoff {
             skip--;
             return false;
         }
-        return futile < 2 || nanoClock.getAsLong() - holdUntil >= 0;
+        return futile < 2 || holdOver();
+    }
+
+    /** Whether an adaptation waits for its judgment: the next check with enough samples judges it. */
+    boolean judging() {
+        return judging;
+    }
+
+    /** Whether adaptations keep failing: two in a row failed, and fewer have succeeded since than failed before. */
+    boolean chasing() {
+        return futile >= 2;
+    }
+
+    /** Whether the time hold of the last failed adaptation has passed. */
+    boolean holdOver() {
+        return nanoClock.getAsLong() - holdUntil >= 0;
     }
 }

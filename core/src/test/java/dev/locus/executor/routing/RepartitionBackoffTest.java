@@ -97,4 +97,36 @@ class RepartitionBackoffTest {
         assertFalse(backoff.proceed(false));
         assertTrue(backoff.proceed(true), "an imbalance found later is a new drift, not a failed adaptation");
     }
+
+    @Test
+    void twoFailedAdaptationsInARowAreAChaseUntilSuccessesTakeThemBack() {
+        RepartitionBackoff backoff = slowChecks();
+        assertFalse(backoff.judging());
+        backoff.settled();
+        assertTrue(backoff.judging());
+        backoff.proceed(true);
+        assertFalse(backoff.judging(), "judged by that check");
+        assertFalse(backoff.chasing(), "one failure may be a drift that came after the cut");
+        backoff.settled();
+        backoff.proceed(true);
+        assertTrue(backoff.chasing());
+        backoff.settled();
+        backoff.proceed(false);
+        assertFalse(backoff.chasing(), "a success takes one failure back");
+    }
+
+    @Test
+    void theHoldIsOverOnceTheLastFailuresTimeHasPassed() {
+        RepartitionBackoff backoff = new RepartitionBackoff(() -> now);
+        assertTrue(backoff.holdOver(), "nothing failed");
+        backoff.settled();
+        backoff.proceed(true);
+        backoff.settled();
+        backoff.proceed(true);
+        long hold = TimeUnit.MILLISECONDS.toNanos(RepartitionBackoff.HOLD_UNIT_MILLIS << 2);
+        now += hold - 1;
+        assertFalse(backoff.holdOver(), "a nanosecond before the hold of two failures ends");
+        now += 1;
+        assertTrue(backoff.holdOver());
+    }
 }
