@@ -62,7 +62,7 @@ public enum ExecutorKind {
     }
 
     /**
-    public  * The builder of {@link #start}'s executor, for a locus kind, to be built or set further.
+     * The builder of {@link #start}'s executor, for a locus kind, to be built or set further.
      *
      * @throws IllegalStateException for the JDK's pools
      */
