@@ -113,7 +113,7 @@ public final class TogglePlan {
     }
 
     /**
-    public  * The scaling profile's runs ({@link ScalingPlan}): after the warm-up runs at the most workers,
+     * The scaling profile's runs ({@link ScalingPlan}): after the warm-up runs at the most workers,
      * Figure 3(a) with round-robin and Toggle over DomLock at each of {@code workers}, Figure 3(b)
      * likewise at 1 worker, the base of its claim's speedups, and at each of {@code workers}, and
      * Figure 5 at the most workers, capped at {@link #MOST_COUNTED_WORKERS}.
