@@ -12,7 +12,8 @@ import java.util.Objects;
  * @param workers per-worker counts, by worker index
  * @param boundaries the current partition: worker {@code i} owns keys in
  *     {@code [boundaries[i-1], boundaries[i])}; empty when the table is not one of key ranges (the
- *     round-robin router's, and the adaptive router's hashed warm-up)
+ *     round-robin router's, and the adaptive router's hash, in its warm-up and while it spreads
+ *     keys that no cut can follow)
  * @param repartitions how many times the router installed a new partition
  * @param hottestRanges the most loaded key ranges among recently sampled keys, busiest first, at
  *     most {@link #MAX_HOTTEST_RANGES}
