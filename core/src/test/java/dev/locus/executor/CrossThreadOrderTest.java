@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.locus.executor.PerKeyOrderTest.ChurningRouter;
 import dev.locus.executor.routing.AdaptiveRangeRouter;
+import dev.locus.executor.routing.Router;
+import dev.locus.executor.routing.RoutingTable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,6 +74,79 @@ class CrossThreadOrderTest {
             repartitions += run(executor, executor::execute, 30_000);
         }
         assertTrue(repartitions > 300, "too few re-partitions to test the hand-off: " + repartitions);
+    }
+
+    /**
+     * As the adaptive router does when it spreads keys that no cut can follow and later returns
+     * to ranges: hand-offs between a range table and a hash of the key, both ways.
+     */
+    @Test
+    void orderHoldsAcrossThreadsThroughSwitchesBetweenRangesAndAHash() throws Exception {
+        long repartitions = 0;
+        for (int round = 0; round < 10; round++) {
+            KeyedExecutorService executor = LocusExecutors.builder(2 + round % 3)
+                    .router(w -> new SpreadingRouter(w, 50)).name("cross-spread-" + round).build();
+            repartitions += run(executor, executor::execute, 30_000);
+        }
+        assertTrue(repartitions > 150, "too few re-partitions to test the hand-off: " + repartitions);
+    }
+
+    /** Proposes, about once every {@code every} keys, a hash of the key and a random range table in turn. */
+    private static final class SpreadingRouter implements Router {
+
+        private final ChurningRouter ranges;
+        private final int every;
+        private boolean hashed;
+
+        SpreadingRouter(int workers, int every) {
+            this.ranges = new ChurningRouter(workers, every, KEYS - 1);
+            this.every = every;
+        }
+
+        @Override
+        public RoutingTable initialTable() {
+            return ranges.initialTable();
+        }
+
+        @Override
+        public boolean repartitions() {
+            return true;
+        }
+
+        @Override
+        public boolean sample(long key) {
+            return ThreadLocalRandom.current().nextInt(every) == 0;
+        }
+
+        @Override
+        public RoutingTable rebalance(RoutingTable current) {
+            hashed = !hashed;
+            if (!hashed) {
+                return ranges.rebalance(current);
+            }
+            int workers = current.workers();
+            return new RoutingTable() {
+                @Override
+                public int workers() {
+                    return workers;
+                }
+
+                @Override
+                public int route(long key) {
+                    return (int) (((key * 0x9E37_79B9_7F4A_7C15L) >>> 32) * workers >>> 32);
+                }
+
+                @Override
+                public boolean keyAffine() {
+                    return true;
+                }
+
+                @Override
+                public long[] boundaries() {
+                    return new long[0];
+                }
+            };
+        }
     }
 
     @Test
