@@ -95,12 +95,10 @@ class CrossThreadOrderTest {
     private static final class SpreadingRouter implements Router {
 
         private final ChurningRouter ranges;
-        private final int every;
         private boolean hashed;
 
         SpreadingRouter(int workers, int every) {
             this.ranges = new ChurningRouter(workers, every, KEYS - 1);
-            this.every = every;
         }
 
         @Override
@@ -115,7 +113,7 @@ class CrossThreadOrderTest {
 
         @Override
         public boolean sample(long key) {
-            return ThreadLocalRandom.current().nextInt(every) == 0;
+            return ranges.sample(key);
         }
 
         @Override
