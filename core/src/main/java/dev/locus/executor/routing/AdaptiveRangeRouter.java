@@ -350,8 +350,9 @@ public final class AdaptiveRangeRouter implements Router {
         }
         // A catch-up's follow-up checks correct its adaptation's first cut; the backoff spaces
         // out adaptations, so it judges only checks outside one.
-        boolean judges = catchUp.get() <= 0 && backoff.judging();
-        if (!(catchUp.get() > 0 ? imbalanced : backoff.proceed(imbalanced))) {
+        boolean catchingUp = catchUp.get() > 0; // read once: producers count it down meanwhile
+        boolean judges = !catchingUp && backoff.judging();
+        if (!(catchingUp ? imbalanced : backoff.proceed(imbalanced))) {
             if (judges && backoff.chasing() && kept(share) > settings.imbalanceThreshold) {
                 RoutingTable hash = spreadIfHashBalances();
                 if (hash != null) {
