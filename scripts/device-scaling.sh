@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds what a lent 16-core machine (no JDK, no network) needs into .device/, the one ignored
-# folder to carry: benchmarks.jar, a Java runtime made with jlink, and run.sh, which runs there
+# folder to carry: benchmarks.jar, a Java runtime made with jlink (packed), and run.sh, which runs there
 # one of
 #   scaling: `Reproduce --scaling`, the claims that need more than two workers (sized to the
 #            call's 600 s on its own);
@@ -33,8 +33,12 @@ unzip -Z1 "$device/benchmarks.jar" | grep -E '^com/sun/jna/[^/]+/(lib)?jnidispat
     | xargs zip -q -d "$device/benchmarks.jar"
 "$jlink" --add-modules "$modules" --strip-debug --no-header-files --no-man-pages --compress=zip-9 \
     --output "$device/runtime"
-# libjvm.so's symbol table (5 MB) serves debuggers and crash reports only; without it the lot fits.
+# libjvm.so's symbol table (5 MB) serves debuggers and crash reports only.
 strip --strip-unneeded "$device/runtime/lib/server/libjvm.so"
+# The runtime travels as a tarball, which run.sh unpacks there: libjvm.so (24 MB stripped) packs to
+# a third, and the runtime, the jar and the working tree together had grown past the limit.
+tar -czf "$device/runtime.tar.gz" -C "$device" runtime
+rm -rf "$device/runtime"
 
 # The working tree travels with the carried folder, within the same limit, which counts disk blocks.
 tree_bytes=$(git ls-files -z --cached --others --exclude-standard | xargs -0 du -c --block-size=1 2>/dev/null | tail -1 | cut -f1)
@@ -52,7 +56,21 @@ cat >"$device/run.sh" <<'RUN'
 # Usage: bash .device/run.sh scaling|peers
 set -uo pipefail
 java=.device/runtime/bin/java
+[ -x "$java" ] || tar -xzf .device/runtime.tar.gz -C .device || exit 1
 start=$SECONDS
+trap 'exit 143' TERM INT # so that the EXIT trap, where one is set, runs
+# The command's output, stdout and stderr, each line prefixed with the epoch second it came.
+stamped() {
+  "$@" 2>&1 | while IFS= read -r line; do printf '%(%s)T %s\n' -1 "$line"; done
+  return "${PIPESTATUS[0]}"
+}
+# Once a second until killed: the epoch second, then /proc/stat's procs_running and ctxt lines.
+sample_load() {
+  while :; do
+    printf '%(%s)T %s\n' -1 "$(grep -E '^(procs_running|ctxt) ' /proc/stat | tr '\n' ' ')"
+    sleep 1
+  done
+}
 nproc >"$OUT/machine.txt"; grep -m1 'model name' /proc/cpuinfo >>"$OUT/machine.txt"
 case "${1:-}" in
   scaling)
@@ -63,14 +81,20 @@ case "${1:-}" in
     ;;
   peers)
     mkdir -p "$OUT/peers"
-    $java -jar .device/benchmarks.jar 'PeerBenchmark.tasks' -t 8 -p workers=8 \
+    # Forks that settle at a fraction of the others' speed (keyed-dispatch.md): the logs' lines carry
+    # the second they were printed, and load.log the runnable threads and context switches of each
+    # second, so that a slow fork's iterations can be set beside the machine's load.
+    sample_load >"$OUT/peers/load.log" &
+    sampler=$!
+    trap 'kill $sampler 2>/dev/null' EXIT
+    stamped $java -jar .device/benchmarks.jar 'PeerBenchmark.tasks' -t 8 -p workers=8 \
         -p implementation=forkJoin,adaptive,adaptivePerThread -p workload=empty,uniform,zipf,exponential,perKeyState \
-        -f 3 -wi 1 -w 1s -i 3 -r 1s -rf json -rff "$OUT/peers/jmh-peers-8x8.json" >"$OUT/peers/jmh-peers-8x8.log" 2>&1
+        -f 3 -wi 1 -w 1s -i 3 -r 1s -rf json -rff "$OUT/peers/jmh-peers-8x8.json" >"$OUT/peers/jmh-peers-8x8.log"
     echo "peers: rc $? after $((SECONDS - start)) s" | tee -a "$OUT/machine.txt"
     # fixedRange never re-partitions: beside adaptive on empty tasks it shows what re-partitioning costs
-    $java -jar .device/benchmarks.jar 'PeerBenchmark.tasks' -t 8 -p workers=8 -p implementation=fixedRange \
+    stamped $java -jar .device/benchmarks.jar 'PeerBenchmark.tasks' -t 8 -p workers=8 -p implementation=fixedRange \
         -p workload=empty -f 3 -wi 1 -w 1s -i 3 -r 1s -rf json -rff "$OUT/peers/jmh-peers-8x8-fixed.json" \
-        >"$OUT/peers/jmh-peers-8x8-fixed.log" 2>&1
+        >"$OUT/peers/jmh-peers-8x8-fixed.log"
     echo "fixedRange: rc $? after $((SECONDS - start)) s" | tee -a "$OUT/machine.txt"
     ;;
   *)
@@ -82,7 +106,7 @@ RUN
 chmod +x "$device/run.sh"
 
 cat <<DONE
-to send: $size_mib MiB of $limit_mib ($(du -sh "$device/runtime" | cut -f1) runtime, \
+to send: $size_mib MiB of $limit_mib ($(du -sh "$device/runtime.tar.gz" | cut -f1) runtime, packed, \
 $(du -sh "$device/benchmarks.jar" | cut -f1) jar, $(( tree_bytes / 1024 / 1024 )) MiB working tree)
 carry: ["$device"]
 command on the device (timeout_s 600; one of the two per session, under \$OUT):
