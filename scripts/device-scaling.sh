@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds what a lent 16-core machine (no JDK, no network) needs into .device/, the one ignored
-# folder to carry: benchmarks.jar, a Java runtime made with jlink (packed), and run.sh, which runs there
-# one of
+# folder to carry: benchmarks.jar, a Java runtime made with jlink (packed), and run.sh, which runs
+# there one of
 #   scaling: `Reproduce --scaling`, the claims that need more than two workers (sized to the
 #            call's 600 s on its own);
 #   peers:   the peer suite at 8 producers x 8 workers (PeerBenchmark: forkJoin, adaptive with
